@@ -1,0 +1,50 @@
+//===- AsmRender.h - The inline-asm text of one expanded repeat -*- C++ -*-===//
+//
+// One form, bound to concrete operands, rendered as the LLVM inline-asm
+// template and constraint string the pass emits. The certification tools
+// render through the same function, so what ptxas proves is what the pass
+// writes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEAPPLY_CORE_ASMRENDER_H
+#define TILEAPPLY_CORE_ASMRENDER_H
+
+#include "tileapply/core/OpcodeTable.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <string>
+#include <vector>
+
+namespace tileapply {
+
+/// How one PTX operand of the form is supplied.
+struct AsmOperandBinding {
+  enum Kind { Register, Immediate, Address } K = Register;
+  DType Carrier = TILEAPPLY_DT_UNKNOWN; // Register: picks the constraint letter
+  std::string ImmText;                  // Immediate: the literal, e.g. "5"
+};
+
+/// One inline-asm operand ($N), in LLVM order: outputs, then inputs.
+struct AsmSlot {
+  enum Role { Output, Input, Predicate, TiedOldValue } R = Input;
+  unsigned FormOperand = 0; // index into Form::Operands (unused for Predicate)
+  unsigned Element = 0;     // register-group element
+  char Constraint = 'r';    // 'h', 'r', 'l', 'f', 'd', 'b', 'c'
+};
+
+struct AsmStatement {
+  std::string Text;        // e.g. "@$3 add.rn.f16x2 $0, $1, $2;"
+  std::string Constraints; // e.g. "=r,r,r,b,0"
+  std::vector<AsmSlot> Slots;
+  bool HasSideEffects = false; // memory forms: volatile, with ~{memory}
+};
+
+/// The inline-asm constraint letter for a register of this carrier.
+char constraintFor(DType Carrier);
+
+AsmStatement renderAsm(const Form &F,
+                       llvm::ArrayRef<AsmOperandBinding> Bindings,
+                       bool Predicated, bool PreserveDst);
+
+} // namespace tileapply
+
+#endif

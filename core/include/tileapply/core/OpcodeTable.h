@@ -1,0 +1,114 @@
+//===- OpcodeTable.h - The one PTX opcode table ------------------*- C++ -*-===//
+//
+// Every spelling tileapply accepts comes from core/ptx/Opcodes.def: a list of
+// patterns such as `add{.rn|.rz|.rm|.rp}?{.ftz}?{.sat}?.f32` with their
+// operands and floors. This class parses those patterns once, answers "is this
+// spelling a form, and which one" for the plugin and the pass, and enumerates
+// every form for the listing, the certification and the did-you-mean search.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEAPPLY_CORE_OPCODETABLE_H
+#define TILEAPPLY_CORE_OPCODETABLE_H
+
+#include "tileapply/core/PtxTypes.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tileapply {
+
+/// What the instruction does with an operand.
+enum class Dir : uint8_t {
+  Read,      // a source register (or an immediate)
+  Write,     // a destination register
+  ReadWrite, // a destination that is also read (e.g. `bfi`-style updates)
+  Addr       // `[address]`: a memory tensor in the given state space
+};
+llvm::StringRef dirName(Dir D); // "r", "w", "rw", "addr"
+
+/// One PTX operand of a concrete form.
+struct OperandSpec {
+  std::string Name;  // as the PTX ISA names it: "d", "a", "b", ...
+  Dir Direction = Dir::Read;
+  PtxType Type = PtxType::b32; // for Addr: the type of the accessed elements
+  unsigned Regs = 1;           // register-group size: 1, 2, 4 or 8
+  Space AddrSpace = TILEAPPLY_SPACE_NONE; // only for Addr
+};
+
+/// Whether the instruction touches memory (volatile asm, memory clobber).
+enum class FormKind : uint8_t { Arith, Memory };
+
+/// One concrete, fully spelled PTX form, e.g. `add.rn.ftz.f32`.
+struct Form {
+  std::string Spelling; // canonical spelling, modifiers in PTX order
+  llvm::StringRef Family;
+  FormKind Kind = FormKind::Arith;
+  std::vector<OperandSpec> Operands; // in PTX order, destination first
+  unsigned MinSm = 0;                // e.g. 90 for sm_90
+  unsigned MinPtx = 0;               // ISA version * 10, e.g. 78 for 7.8
+  unsigned PatternIndex = 0;         // row of Opcodes.def it came from
+
+  bool hasDestination() const;
+  /// Index of the first written operand, or -1.
+  int destinationIndex() const;
+};
+
+/// Why a spelling is not a form. The message is complete and user-facing.
+struct SpellingProblem {
+  enum Kind {
+    UnknownInstruction, // no such family
+    Unsupported,        // real PTX, outside tileapply's per-thread set
+    UnknownQualifier,   // a token no form of the family uses
+    WrongOrder,         // right tokens, wrong order
+    MissingType,        // no type token
+    InvalidForm         // otherwise not a form
+  } K = InvalidForm;
+  std::string Message;
+  std::string Suggestion; // a canonical spelling to offer as a fix-it, or ""
+};
+
+/// The answer to a lookup: a form, or why not.
+struct LookupResult {
+  std::optional<Form> Found;
+  SpellingProblem Problem;
+  explicit operator bool() const { return Found.has_value(); }
+};
+
+class OpcodeTable {
+public:
+  /// The table built from Opcodes.def (parsed once, thread-safe).
+  static const OpcodeTable &get();
+
+  LookupResult lookup(llvm::StringRef Spelling) const;
+
+  /// Calls `Fn` with every form of every row (or of one family).
+  void forEachForm(llvm::function_ref<void(const Form &)> Fn) const;
+  void forEachForm(llvm::StringRef Family,
+                   llvm::function_ref<void(const Form &)> Fn) const;
+
+  std::vector<std::string> families() const;
+  size_t numPatterns() const;
+  /// The pattern text of row `Index`, as written in Opcodes.def.
+  llvm::StringRef patternText(unsigned Index) const;
+  /// Families that are real PTX but deliberately not supported, and why.
+  std::optional<llvm::StringRef> unsupportedReason(llvm::StringRef Family) const;
+
+  struct Impl;
+  ~OpcodeTable();
+
+private:
+  OpcodeTable();
+  std::unique_ptr<Impl> P;
+};
+
+/// Tokens of a spelling: "ld.global.L2::128B.b32" -> {ld, global, L2::128B, b32}.
+llvm::SmallVector<llvm::StringRef, 8> splitSpelling(llvm::StringRef Spelling);
+
+} // namespace tileapply
+
+#endif

@@ -1,0 +1,69 @@
+//===- PtxTypes.h - PTX operand types and C++ carrier dtypes ----*- C++ -*-===//
+//
+// The vocabulary shared by the table, the layout rules, the plugin and the
+// pass: PTX operand types (`.f32`, `.f16x2`, ...), the C++ carrier dtypes of
+// tileapply/abi.h, state spaces, and the one rule that says which carrier a
+// PTX operand type accepts.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEAPPLY_CORE_PTXTYPES_H
+#define TILEAPPLY_CORE_PTXTYPES_H
+
+#include "tileapply/abi.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace tileapply {
+
+/// A PTX operand type as it appears in an opcode spelling.
+enum class PtxType : uint8_t {
+#define TA_PTX_TYPE(Name, Bits, Class, Imm) Name,
+#include "tileapply/core/PtxTypes.def"
+};
+
+/// How the bits of a PTX type are interpreted.
+enum class TypeClass : uint8_t {
+  Bits,     // .b8 .. .b128: any carrier of that width
+  Unsigned, // .u8 .. .u64
+  Signed,   // .s8 .. .s64
+  Float,    // .f16 .bf16 .f32 .f64 (and narrow formats)
+  Packed,   // .f16x2 .bf16x2 .f32x2 .u16x2 .s16x2: a raw-bits carrier
+  Pred      // .pred
+};
+
+std::optional<PtxType> parsePtxType(llvm::StringRef Name); // "f32" or ".f32"
+llvm::StringRef ptxTypeName(PtxType T);                      // "f32"
+unsigned ptxTypeBits(PtxType T);
+TypeClass ptxTypeClass(PtxType T);
+/// Whether PTX accepts an immediate constant for an operand of this type
+/// (ptxas refuses f16/bf16 and the packed types).
+bool ptxTypeTakesImmediate(PtxType T);
+/// True for types whose lanes are floating point (f16x2, bf16x2, f32x2, f16...).
+bool ptxTypeIsFloating(PtxType T);
+
+using DType = tileapply_dtype;
+/// The C++ spelling of a carrier dtype, e.g. "uint32_t", "__half2".
+llvm::StringRef dtypeName(DType D);
+unsigned dtypeBits(DType D);
+bool dtypeIsFloat(DType D);
+bool dtypeIsSigned(DType D);
+bool dtypeIsCudaClass(DType D); // __half, __half2, float2, ...
+
+/// The carriers an operand of PTX type `T` accepts, spelled for a message:
+/// "float", "any 32-bit type (uint32_t, int, float, __half2, ...)",
+/// "uint32_t or __half2".
+std::string expectedCarriers(PtxType T);
+/// The one carrier rule (CONTRACT section 2): a concretely typed operand takes
+/// exactly that C++ type; a bit-size operand any type of that width; a packed
+/// operand its raw-bits carrier or CUDA's own type for it.
+bool carrierMatches(DType D, PtxType T);
+
+using Space = tileapply_space;
+llvm::StringRef spaceName(Space S); // "global", "shared", ... "register"
+std::optional<Space> parseSpace(llvm::StringRef Name);
+
+} // namespace tileapply
+
+#endif

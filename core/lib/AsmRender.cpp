@@ -1,0 +1,109 @@
+//===- AsmRender.cpp - One repeat as LLVM inline asm ----------------------===//
+#include "tileapply/core/AsmRender.h"
+
+using namespace llvm;
+
+namespace tileapply {
+
+char constraintFor(DType Carrier) {
+  switch (Carrier) {
+  case TILEAPPLY_DT_BOOL:
+  case TILEAPPLY_DT_U8:
+  case TILEAPPLY_DT_S8:
+    return 'c';
+  case TILEAPPLY_DT_U16:
+  case TILEAPPLY_DT_S16:
+  case TILEAPPLY_DT_F16:
+  case TILEAPPLY_DT_BF16:
+    return 'h';
+  case TILEAPPLY_DT_F32:
+    return 'f';
+  case TILEAPPLY_DT_F64:
+    return 'd';
+  case TILEAPPLY_DT_U64:
+  case TILEAPPLY_DT_S64:
+  case TILEAPPLY_DT_F32X2:
+    return 'l';
+  default:
+    return 'r';
+  }
+}
+
+AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
+                       bool Predicated, bool PreserveDst) {
+  AsmStatement S;
+  S.HasSideEffects = F.Kind == FormKind::Memory;
+  std::vector<std::string> Text(F.Operands.size());
+  std::vector<std::string> Constraints;
+  auto Add = [&](AsmSlot Slot, std::string Constraint) {
+    S.Slots.push_back(Slot);
+    Constraints.push_back(std::move(Constraint));
+    return static_cast<unsigned>(S.Slots.size() - 1);
+  };
+  auto Group = [](const std::vector<unsigned> &Ns) {
+    if (Ns.size() == 1)
+      return "$" + std::to_string(Ns[0]);
+    std::string G = "{";
+    for (unsigned I = 0; I < Ns.size(); ++I)
+      G += (I ? ", $" : "$") + std::to_string(Ns[I]);
+    return G + "}";
+  };
+
+  // Outputs first (LLVM numbers them before the inputs).
+  std::vector<std::vector<unsigned>> OutputSlots(F.Operands.size());
+  for (unsigned I = 0; I < F.Operands.size(); ++I) {
+    const OperandSpec &O = F.Operands[I];
+    if (O.Direction != Dir::Write && O.Direction != Dir::ReadWrite)
+      continue;
+    char C = constraintFor(Bindings[I].Carrier);
+    for (unsigned E = 0; E < O.Regs; ++E)
+      OutputSlots[I].push_back(Add({AsmSlot::Output, I, E, C}, std::string("=") + C));
+    Text[I] = Group(OutputSlots[I]);
+  }
+  // Inputs in PTX order.
+  for (unsigned I = 0; I < F.Operands.size(); ++I) {
+    const OperandSpec &O = F.Operands[I];
+    const AsmOperandBinding &Bd = Bindings[I];
+    if (O.Direction == Dir::Write || O.Direction == Dir::ReadWrite)
+      continue;
+    if (O.Direction == Dir::Addr) {
+      Text[I] = "[" + Group({Add({AsmSlot::Input, I, 0, 'l'}, "l")}) + "]";
+      continue;
+    }
+    if (Bd.K == AsmOperandBinding::Immediate) {
+      Text[I] = Bd.ImmText;
+      continue;
+    }
+    char C = constraintFor(Bd.Carrier);
+    std::vector<unsigned> Ns;
+    for (unsigned E = 0; E < O.Regs; ++E)
+      Ns.push_back(Add({AsmSlot::Input, I, E, C}, std::string(1, C)));
+    Text[I] = Group(Ns);
+  }
+  std::string Guard;
+  if (Predicated)
+    Guard = "@$" + std::to_string(Add({AsmSlot::Predicate, 0, 0, 'b'}, "b")) + " ";
+  // A read-write destination, or a predicated destination that must survive,
+  // takes its old value through a tied input.
+  for (unsigned I = 0; I < F.Operands.size(); ++I) {
+    const OperandSpec &O = F.Operands[I];
+    bool Tie = O.Direction == Dir::ReadWrite || (O.Direction == Dir::Write && PreserveDst);
+    if (!Tie)
+      continue;
+    for (unsigned E = 0; E < O.Regs; ++E)
+      Add({AsmSlot::TiedOldValue, I, E, S.Slots[OutputSlots[I][E]].Constraint},
+          std::to_string(OutputSlots[I][E]));
+  }
+
+  S.Text = Guard + F.Spelling;
+  for (unsigned I = 0; I < Text.size(); ++I)
+    S.Text += (I ? ", " : " ") + Text[I];
+  S.Text += ";";
+  if (S.HasSideEffects)
+    Constraints.push_back("~{memory}");
+  for (unsigned I = 0; I < Constraints.size(); ++I)
+    S.Constraints += (I ? "," : "") + Constraints[I];
+  return S;
+}
+
+} // namespace tileapply

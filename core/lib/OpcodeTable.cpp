@@ -1,0 +1,524 @@
+//===- OpcodeTable.cpp - Parsing, matching and enumerating PTX forms ------===//
+//
+// Opcodes.def is parsed once into Patterns. A Pattern is a family name and a
+// list of Items (each a set of alternatives, each alternative a sequence of
+// qualifier tokens); a Form is a Pattern with one choice per Item. Matching a
+// spelling walks the items with backtracking over optional ones; enumeration is
+// the cartesian product of the choices.
+//
+//===----------------------------------------------------------------------===//
+#include "tileapply/core/OpcodeTable.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <mutex>
+
+using namespace llvm;
+
+namespace tileapply {
+
+StringRef dirName(Dir D) {
+  switch (D) {
+  case Dir::Read: return "r";
+  case Dir::Write: return "w";
+  case Dir::ReadWrite: return "rw";
+  case Dir::Addr: return "addr";
+  }
+  return "?";
+}
+
+bool Form::hasDestination() const { return destinationIndex() >= 0; }
+int Form::destinationIndex() const {
+  for (unsigned I = 0; I < Operands.size(); ++I)
+    if (Operands[I].Direction == Dir::Write ||
+        Operands[I].Direction == Dir::ReadWrite)
+      return static_cast<int>(I);
+  return -1;
+}
+
+SmallVector<StringRef, 8> splitSpelling(StringRef Spelling) {
+  SmallVector<StringRef, 8> Tokens;
+  Spelling.split(Tokens, '.', -1, /*KeepEmpty=*/true);
+  return Tokens;
+}
+
+namespace {
+
+/// A reference in an operand spec: a literal, or group $k.
+struct Ref {
+  int Group = -1;     // >= 0: taken from group k
+  std::string Literal;
+};
+
+struct OperandPattern {
+  std::string Name;
+  Dir Direction;
+  Ref Type, Regs, Space;
+};
+
+struct Item {
+  std::vector<SmallVector<std::string, 2>> Choices; // each: token sequence
+  bool Optional = false;
+  int Group = -1; // >= 0 for {...} items
+};
+
+struct Pattern {
+  std::string Text;
+  std::string Family;
+  FormKind Kind;
+  std::vector<Item> Items;
+  std::vector<OperandPattern> Operands;
+  unsigned MinSm, MinPtx;
+  std::vector<int> GroupItem; // group k -> index into Items
+};
+
+struct RawRow {
+  FormKind Kind;
+  const char *Pattern;
+  const char *Operands;
+  unsigned Sm, Ptx;
+};
+const RawRow RawRows[] = {
+#define TA_FORM(Kind, Pat, Ops, Sm, Ptx) {FormKind::Kind, Pat, Ops, Sm, Ptx},
+#include "Opcodes.def"
+};
+struct RawUnsupported {
+  const char *Prefix;
+  const char *Reason;
+};
+const RawUnsupported RawUnsupportedRows[] = {
+#define TA_UNSUPPORTED(Prefix, Reason) {Prefix, Reason},
+#include "Opcodes.def"
+};
+
+// A malformed row is a bug in the table itself; the unit tests parse every
+// row, so this never reaches a user.
+[[noreturn]] void tableError(const Twine &Row, const Twine &Why) {
+  report_fatal_error(Twine("tileapply: bad row in Opcodes.def: '") + Row + "': " + Why);
+}
+
+Ref parseRef(StringRef S, StringRef Row) {
+  Ref R;
+  if (S.consume_front("$")) {
+    if (S.getAsInteger(10, R.Group))
+      tableError(Row, "bad group reference");
+  } else {
+    R.Literal = S.str();
+  }
+  return R;
+}
+
+Pattern parsePattern(const RawRow &Raw) {
+  Pattern P;
+  P.Text = Raw.Pattern;
+  P.Kind = Raw.Kind;
+  P.MinSm = Raw.Sm;
+  P.MinPtx = Raw.Ptx;
+  StringRef S(Raw.Pattern);
+  size_t FamEnd = S.find_first_of(".{");
+  P.Family = S.substr(0, FamEnd).str();
+  S = S.substr(std::min(FamEnd, S.size()));
+  int NextGroup = 0;
+  while (!S.empty()) {
+    Item It;
+    if (S.front() == '.') {
+      size_t End = S.find_first_of(".{", 1);
+      StringRef Tok = S.substr(1, End == StringRef::npos ? StringRef::npos : End - 1);
+      It.Choices.push_back({Tok.str()});
+      S = S.substr(std::min(End, S.size()));
+    } else if (S.front() == '{') {
+      size_t Close = S.find('}');
+      if (Close == StringRef::npos)
+        tableError(Raw.Pattern, "unclosed '{'");
+      SmallVector<StringRef, 8> Alts;
+      S.substr(1, Close - 1).split(Alts, '|');
+      for (StringRef Alt : Alts) {
+        if (!Alt.consume_front("."))
+          tableError(Raw.Pattern, "alternative must start with '.'");
+        SmallVector<StringRef, 2> Toks;
+        Alt.split(Toks, '.');
+        SmallVector<std::string, 2> Choice;
+        for (StringRef T : Toks)
+          Choice.push_back(T.str());
+        It.Choices.push_back(std::move(Choice));
+      }
+      S = S.substr(Close + 1);
+      if (S.consume_front("?"))
+        It.Optional = true;
+      It.Group = NextGroup++;
+      P.GroupItem.push_back(static_cast<int>(P.Items.size()));
+    } else {
+      tableError(Raw.Pattern, "unexpected character");
+    }
+    P.Items.push_back(std::move(It));
+  }
+
+  SmallVector<StringRef, 6> Ops;
+  StringRef(Raw.Operands).split(Ops, ' ', -1, /*KeepEmpty=*/false);
+  for (StringRef Op : Ops) {
+    SmallVector<StringRef, 3> F;
+    Op.split(F, ':');
+    if (F.size() != 3)
+      tableError(Raw.Pattern, "operand '" + Op + "' is not NAME:DIR:TYPE");
+    OperandPattern O;
+    O.Name = F[0].str();
+    if (F[1] == "r") O.Direction = Dir::Read;
+    else if (F[1] == "w") O.Direction = Dir::Write;
+    else if (F[1] == "rw") O.Direction = Dir::ReadWrite;
+    else if (F[1] == "addr") O.Direction = Dir::Addr;
+    else tableError(Raw.Pattern, "bad direction '" + F[1] + "'");
+    StringRef Rest = F[2];
+    auto [TypeAndRegs, SpacePart] = Rest.split('@');
+    auto [TypePart, RegsPart] = TypeAndRegs.split('x');
+    // "f16x2" is a type, not "f16" x "2": only split on x$ or a digit-only tail
+    // after a $-reference.
+    if (!TypePart.starts_with("$")) {
+      TypePart = TypeAndRegs;
+      RegsPart = "";
+      size_t X = TypeAndRegs.find("x$");
+      if (X != StringRef::npos) {
+        TypePart = TypeAndRegs.substr(0, X);
+        RegsPart = TypeAndRegs.substr(X + 1);
+      }
+    }
+    O.Type = parseRef(TypePart, Raw.Pattern);
+    O.Regs = RegsPart.empty() ? Ref{-1, "1"} : parseRef(RegsPart, Raw.Pattern);
+    if (!SpacePart.empty())
+      O.Space = parseRef(SpacePart, Raw.Pattern);
+    auto CheckGroup = [&](const Ref &R) {
+      if (R.Group >= NextGroup)
+        tableError(Raw.Pattern, "operand refers to a group that does not exist");
+    };
+    CheckGroup(O.Type);
+    CheckGroup(O.Regs);
+    CheckGroup(O.Space);
+    if (O.Direction == Dir::Addr && O.Space.Group < 0 && O.Space.Literal.empty())
+      tableError(Raw.Pattern, "address operand without a state space");
+    P.Operands.push_back(std::move(O));
+  }
+  return P;
+}
+
+/// Tokens of one item choice joined ("relaxed.gpu").
+std::string joinChoice(const SmallVector<std::string, 2> &C) {
+  std::string S;
+  for (const auto &T : C)
+    S += "." + T;
+  return S;
+}
+
+} // namespace
+
+struct OpcodeTable::Impl {
+  std::vector<Pattern> Patterns;
+  StringMap<std::vector<unsigned>> ByFamily; // family -> pattern indices
+  std::vector<std::pair<SmallVector<StringRef, 4>, StringRef>> Unsupported;
+  StringMap<StringSet<>> FamilyTokens; // every qualifier a family uses
+
+  // choice per item: -1 absent (optional), else index into Item::Choices.
+  using Choice = SmallVector<int, 12>;
+
+  Form makeForm(unsigned PIdx, const Choice &C) const {
+    const Pattern &P = Patterns[PIdx];
+    Form F;
+    F.Family = P.Family;
+    F.Kind = P.Kind;
+    F.MinSm = P.MinSm;
+    F.MinPtx = P.MinPtx;
+    F.PatternIndex = PIdx;
+    F.Spelling = P.Family;
+    for (unsigned I = 0; I < P.Items.size(); ++I)
+      if (C[I] >= 0)
+        F.Spelling += joinChoice(P.Items[I].Choices[C[I]]);
+    auto GroupText = [&](int G) -> std::string {
+      int It = P.GroupItem[G];
+      if (C[It] < 0)
+        return "";
+      return P.Items[It].Choices[C[It]].back();
+    };
+    for (const OperandPattern &OP : P.Operands) {
+      OperandSpec S;
+      S.Name = OP.Name;
+      S.Direction = OP.Direction;
+      std::string TypeText = OP.Type.Group >= 0 ? GroupText(OP.Type.Group) : OP.Type.Literal;
+      auto T = parsePtxType(TypeText);
+      if (!T)
+        tableError(P.Text, "'" + TypeText + "' is not a PTX type");
+      S.Type = *T;
+      if (OP.Regs.Group >= 0) {
+        std::string V = GroupText(OP.Regs.Group);
+        S.Regs = 1;
+        if (!V.empty() && (V[0] != 'v' || StringRef(V).drop_front().getAsInteger(10, S.Regs)))
+          tableError(P.Text, "'" + V + "' is not a vector size");
+      } else if (StringRef(OP.Regs.Literal).getAsInteger(10, S.Regs)) {
+        tableError(P.Text, "bad register count");
+      }
+      if (S.Direction == Dir::Addr) {
+        std::string SpText = OP.Space.Group >= 0 ? GroupText(OP.Space.Group) : OP.Space.Literal;
+        auto Sp = parseSpace(SpText);
+        if (!Sp)
+          tableError(P.Text, "'" + SpText + "' is not a state space");
+        S.AddrSpace = *Sp;
+      }
+      F.Operands.push_back(std::move(S));
+    }
+    return F;
+  }
+
+  // Match Tokens[Pos..] against Items[It..]; on success fill C.
+  bool match(const Pattern &P, ArrayRef<StringRef> Tokens, unsigned Pos,
+             unsigned It, Choice &C) const {
+    if (It == P.Items.size())
+      return Pos == Tokens.size();
+    const Item &I = P.Items[It];
+    for (unsigned K = 0; K < I.Choices.size(); ++K) {
+      const auto &Seq = I.Choices[K];
+      if (Pos + Seq.size() > Tokens.size())
+        continue;
+      bool Eq = true;
+      for (unsigned J = 0; J < Seq.size() && Eq; ++J)
+        Eq = Tokens[Pos + J] == Seq[J];
+      if (!Eq)
+        continue;
+      C[It] = static_cast<int>(K);
+      if (match(P, Tokens, Pos + Seq.size(), It + 1, C))
+        return true;
+    }
+    if (I.Optional) {
+      C[It] = -1;
+      return match(P, Tokens, Pos, It + 1, C);
+    }
+    return false;
+  }
+
+  void enumerate(unsigned PIdx, function_ref<void(const Form &)> Fn) const {
+    const Pattern &P = Patterns[PIdx];
+    Choice C(P.Items.size(), 0);
+    std::function<void(unsigned)> Rec = [&](unsigned It) {
+      if (It == P.Items.size()) {
+        Fn(makeForm(PIdx, C));
+        return;
+      }
+      const Item &I = P.Items[It];
+      if (I.Optional) {
+        C[It] = -1;
+        Rec(It + 1);
+      }
+      for (unsigned K = 0; K < I.Choices.size(); ++K) {
+        C[It] = static_cast<int>(K);
+        Rec(It + 1);
+      }
+    };
+    Rec(0);
+  }
+};
+
+OpcodeTable::OpcodeTable() : P(std::make_unique<Impl>()) {
+  for (const RawRow &R : RawRows) {
+    P->Patterns.push_back(parsePattern(R));
+    const Pattern &Pat = P->Patterns.back();
+    P->ByFamily[Pat.Family].push_back(P->Patterns.size() - 1);
+    auto &Toks = P->FamilyTokens[Pat.Family];
+    for (const Item &I : Pat.Items)
+      for (const auto &Ch : I.Choices)
+        for (const auto &T : Ch)
+          Toks.insert(T);
+  }
+  for (const RawUnsupported &U : RawUnsupportedRows) {
+    SmallVector<StringRef, 4> Toks;
+    StringRef(U.Prefix).split(Toks, '.');
+    P->Unsupported.push_back({Toks, U.Reason});
+  }
+}
+OpcodeTable::~OpcodeTable() = default;
+
+const OpcodeTable &OpcodeTable::get() {
+  static const OpcodeTable Table;
+  return Table;
+}
+
+size_t OpcodeTable::numPatterns() const { return P->Patterns.size(); }
+StringRef OpcodeTable::patternText(unsigned I) const { return P->Patterns[I].Text; }
+
+std::vector<std::string> OpcodeTable::families() const {
+  std::vector<std::string> Out;
+  for (const Pattern &Pat : P->Patterns)
+    if (Out.empty() || std::find(Out.begin(), Out.end(), Pat.Family) == Out.end())
+      Out.push_back(Pat.Family);
+  return Out;
+}
+
+std::optional<StringRef> OpcodeTable::unsupportedReason(StringRef Family) const {
+  for (const auto &U : P->Unsupported)
+    if (U.first.size() == 1 && U.first[0] == Family)
+      return U.second;
+  return std::nullopt;
+}
+
+void OpcodeTable::forEachForm(function_ref<void(const Form &)> Fn) const {
+  for (unsigned I = 0; I < P->Patterns.size(); ++I)
+    P->enumerate(I, Fn);
+}
+
+void OpcodeTable::forEachForm(StringRef Family,
+                              function_ref<void(const Form &)> Fn) const {
+  auto It = P->ByFamily.find(Family);
+  if (It == P->ByFamily.end())
+    return;
+  for (unsigned I : It->second)
+    P->enumerate(I, Fn);
+}
+
+namespace {
+
+/// Edit distance over qualifier tokens, from what the user wrote (A) to a
+/// form (B), in half-steps. Inserting or dropping a qualifier costs 6;
+/// replacing one costs twice its character edit distance (at most 6), one
+/// less when the user's token is a truncation of the form's ("f16x" is nearer
+/// to "f16x2" than to "f16" or "f64").
+unsigned tokenDistance(ArrayRef<StringRef> A, ArrayRef<StringRef> B) {
+  constexpr unsigned InsDel = 6;
+  std::vector<unsigned> Prev(B.size() + 1), Cur(B.size() + 1);
+  for (unsigned J = 0; J <= B.size(); ++J)
+    Prev[J] = InsDel * J;
+  for (unsigned I = 1; I <= A.size(); ++I) {
+    Cur[0] = InsDel * I;
+    for (unsigned J = 1; J <= B.size(); ++J) {
+      unsigned Sub = 0;
+      if (A[I - 1] != B[J - 1]) {
+        Sub = std::min(2 * A[I - 1].edit_distance(B[J - 1], true, InsDel), InsDel);
+        if (B[J - 1].starts_with(A[I - 1]))
+          Sub -= 1;
+      }
+      Cur[J] = std::min({Prev[J] + InsDel, Cur[J - 1] + InsDel, Prev[J - 1] + Sub});
+    }
+    std::swap(Prev, Cur);
+  }
+  return Prev[B.size()];
+}
+
+/// Suggestions further than this (two inserted qualifiers) are noise.
+constexpr unsigned MaxSuggestionDistance = 12;
+
+} // namespace
+
+LookupResult OpcodeTable::lookup(StringRef Spelling) const {
+  LookupResult R;
+  SmallVector<StringRef, 8> Tokens = splitSpelling(Spelling);
+  auto Fail = [&](SpellingProblem::Kind K, std::string Msg,
+                  std::string Suggestion = "") {
+    R.Problem.K = K;
+    R.Problem.Message = std::move(Msg);
+    R.Problem.Suggestion = std::move(Suggestion);
+    return R;
+  };
+  if (Spelling.empty())
+    return Fail(SpellingProblem::InvalidForm, "the opcode is an empty string");
+  for (StringRef T : Tokens)
+    if (T.empty() || T.find_first_of(" \t\n,;{}[]") != StringRef::npos)
+      return Fail(SpellingProblem::InvalidForm,
+                  "'" + Spelling.str() + "' is not a PTX opcode spelling: "
+                  "qualifiers are separated by single dots and contain no spaces or punctuation");
+
+  // Deliberately unsupported PTX (prefix match on tokens).
+  for (const auto &U : P->Unsupported) {
+    if (U.first.size() > Tokens.size())
+      continue;
+    if (std::equal(U.first.begin(), U.first.end(), Tokens.begin()))
+      return Fail(SpellingProblem::Unsupported,
+                  "'" + Spelling.str() + "' is PTX, but outside tileapply's "
+                  "per-thread register instructions: " + U.second.str());
+  }
+
+  StringRef Family = Tokens[0];
+  ArrayRef<StringRef> Quals = ArrayRef<StringRef>(Tokens).drop_front();
+  auto FamIt = P->ByFamily.find(Family);
+
+  // The nearest form of some families, by token distance.
+  auto Nearest = [&](ArrayRef<std::string> Fams, unsigned MaxDist) {
+    std::string Best;
+    unsigned BestD = MaxDist + 1;
+    for (const std::string &Fam : Fams)
+      forEachForm(Fam, [&](const Form &F) {
+        SmallVector<StringRef, 8> FT = splitSpelling(F.Spelling);
+        unsigned D = tokenDistance(Tokens, FT);
+        if (D < BestD) {
+          BestD = D;
+          Best = F.Spelling;
+        }
+      });
+    return Best;
+  };
+
+  if (FamIt == P->ByFamily.end()) {
+    std::vector<std::string> Close;
+    for (const auto &E : P->ByFamily)
+      if (Family.edit_distance(E.getKey(), true, 3) <= 2)
+        Close.push_back(E.getKey().str());
+    std::string Sug = Close.empty() ? "" : Nearest(Close, MaxSuggestionDistance);
+    std::string Msg = "'" + Family.str() + "' is not a PTX instruction tileapply knows";
+    if (!Sug.empty())
+      Msg += "; did you mean '" + Sug + "'?";
+    return Fail(SpellingProblem::UnknownInstruction, Msg, Sug);
+  }
+
+  for (unsigned PIdx : FamIt->second) {
+    const Pattern &Pat = P->Patterns[PIdx];
+    Impl::Choice C(Pat.Items.size(), -1);
+    if (P->match(Pat, Quals, 0, 0, C)) {
+      R.Found = P->makeForm(PIdx, C);
+      return R;
+    }
+  }
+
+  // Not a form: say as precisely as possible why.
+  std::vector<std::string> Fam{Family.str()};
+  std::string Sug = Nearest(Fam, MaxSuggestionDistance);
+  auto WithSuggestion = [&](std::string Msg) {
+    if (!Sug.empty())
+      Msg += "; did you mean '" + Sug + "'?";
+    return Msg;
+  };
+  const StringSet<> &Known = P->FamilyTokens[Family];
+  for (StringRef Q : Quals)
+    if (!Known.contains(Q))
+      return Fail(SpellingProblem::UnknownQualifier,
+                  WithSuggestion("'." + Q.str() + "' is not a qualifier of '" +
+                                 Family.str() + "'"),
+                  Sug);
+
+  // Same qualifiers in another order?
+  SmallVector<StringRef, 8> Sorted(Quals.begin(), Quals.end());
+  llvm::sort(Sorted);
+  std::string Reordered;
+  forEachForm(Family, [&](const Form &F) {
+    if (!Reordered.empty())
+      return;
+    SmallVector<StringRef, 8> FT = splitSpelling(F.Spelling);
+    SmallVector<StringRef, 8> FS(FT.begin() + 1, FT.end());
+    llvm::sort(FS);
+    if (FS == Sorted)
+      Reordered = F.Spelling;
+  });
+  if (!Reordered.empty())
+    return Fail(SpellingProblem::WrongOrder,
+                "the qualifiers of '" + Spelling.str() +
+                    "' are out of order; PTX spells this form '" + Reordered + "'",
+                Reordered);
+
+  bool HasType = llvm::any_of(Quals, [](StringRef Q) { return parsePtxType(Q).has_value(); });
+  if (!HasType)
+    return Fail(SpellingProblem::MissingType,
+                WithSuggestion("'" + Spelling.str() + "' has no type suffix (such as .s32 or .f32)"),
+                Sug);
+  return Fail(SpellingProblem::InvalidForm,
+              WithSuggestion("'" + Spelling.str() + "' is not a valid form of '" +
+                             Family.str() + "'"),
+              Sug);
+}
+
+} // namespace tileapply

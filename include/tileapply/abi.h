@@ -1,0 +1,74 @@
+/*===- tileapply/abi.h - The IR-level contract of __tile_apply -----*- C -*-===*
+ *
+ * The numbers that travel from the front end (the header tile.h, or any other
+ * front end that wants its calls expanded) to the LLVM pass. Plain C, no
+ * includes: it is read by CUDA device code, by the Clang plugin and by the pass.
+ *
+ * A front end lowers one `__tile_apply(op, args...)` to
+ *
+ *   call void (ptr, ptr, ...) @__tileapply_apply(ptr @opcode, ptr @layout,
+ *                                                 <one value per argument>)
+ *
+ * `@opcode` is a constant NUL-terminated string; `@layout` is a constant global
+ * array of i32 described below. docs/ir-form.md has the full description.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef TILEAPPLY_ABI_H
+#define TILEAPPLY_ABI_H
+
+#define TILEAPPLY_MARKER_NAME "__tileapply_apply"
+#define TILEAPPLY_LAYOUT_VERSION 1
+
+/* The layout array: { VERSION, NUM_ARGS, record, record, ... } with one
+ * record per argument after the opcode, in call order:
+ *   { KIND, DTYPE, SPACE, STORAGE_ELEMS, RANK, EXTENT[RANK], STRIDE[RANK] }
+ * KIND may carry TILEAPPLY_QUAL_CONST. Extents and strides are in elements.
+ * STORAGE_ELEMS is the number of elements of the storage a view indexes into
+ * (0 when unknown, e.g. a pointer-only memory tensor). */
+enum tileapply_kind {
+  TILEAPPLY_KIND_UNSUPPORTED = 0,  /* a C++ type the header does not know     */
+  TILEAPPLY_KIND_REGISTER = 1,     /* value: ptr to element 0 of thread-owned storage */
+  TILEAPPLY_KIND_MEMORY = 2,       /* value: generic ptr to element 0            */
+  TILEAPPLY_KIND_SCALAR = 3,       /* value: the scalar, C-promoted (see below)  */
+  TILEAPPLY_KIND_PRED_SCALAR = 4,  /* value: i32, nonzero = on                   */
+  TILEAPPLY_KIND_PRED_TENSOR = 5,  /* value: ptr to element 0 of the predicates  */
+  TILEAPPLY_KIND_PRESERVE_DST = 6, /* value: i32 0, ignored                      */
+  TILEAPPLY_KIND_MASK = 0xff
+};
+#define TILEAPPLY_QUAL_CONST 0x100
+
+/* C++ carrier types. Scalars travel C-promoted: integers of up to 32 bits as
+ * i32, 64-bit ones as i64, f32 and f64 as double, f16/bf16 as their bits in an
+ * i32, f16x2/bf16x2 as i32 bits and f32x2 as i64 bits. */
+enum tileapply_dtype {
+  TILEAPPLY_DT_UNKNOWN = 0,
+  TILEAPPLY_DT_BOOL = 1,
+  TILEAPPLY_DT_U8 = 2,
+  TILEAPPLY_DT_S8 = 3,
+  TILEAPPLY_DT_U16 = 4,
+  TILEAPPLY_DT_S16 = 5,
+  TILEAPPLY_DT_U32 = 6,
+  TILEAPPLY_DT_S32 = 7,
+  TILEAPPLY_DT_U64 = 8,
+  TILEAPPLY_DT_S64 = 9,
+  TILEAPPLY_DT_F16 = 10,    /* __half                         */
+  TILEAPPLY_DT_BF16 = 11,   /* __nv_bfloat16                  */
+  TILEAPPLY_DT_F32 = 12,
+  TILEAPPLY_DT_F64 = 13,
+  TILEAPPLY_DT_F16X2 = 14,  /* __half2                        */
+  TILEAPPLY_DT_BF16X2 = 15, /* __nv_bfloat162                 */
+  TILEAPPLY_DT_F32X2 = 16,  /* float2                         */
+  TILEAPPLY_DT_LAST = TILEAPPLY_DT_F32X2
+};
+
+enum tileapply_space {
+  TILEAPPLY_SPACE_NONE = 0, /* registers and scalars */
+  TILEAPPLY_SPACE_GLOBAL = 1,
+  TILEAPPLY_SPACE_SHARED = 2,
+  TILEAPPLY_SPACE_LOCAL = 3,
+  TILEAPPLY_SPACE_CONST = 4,
+  TILEAPPLY_SPACE_PARAM = 5,
+  TILEAPPLY_SPACE_LAST = TILEAPPLY_SPACE_PARAM
+};
+
+#endif /* TILEAPPLY_ABI_H */

@@ -1,0 +1,429 @@
+//===- tileapply/tile.h - The user surface of tileapply -------*- CUDA -*-===//
+//
+// What a CUDA author includes: register tensors, memory tensors, strided views,
+// predicates and `__tile_apply`. Every type here is a thin, trivially copyable
+// description; nothing is computed at run time. The header lowers each call to
+// the marker described in tileapply/abi.h: the Clang plugin checks the call and
+// the LLVM pass replaces the marker with one inline-asm instruction per repeat.
+//
+// Requires C++20 (class-type constants, requires-clauses).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEAPPLY_TILE_H
+#define TILEAPPLY_TILE_H
+
+#include <stdint.h>
+#include <tileapply/abi.h>
+
+#if !defined(__CUDACC__) && !defined(__CUDA__)
+#define TILEAPPLY_HD
+#else
+#define TILEAPPLY_HD __host__ __device__
+#endif
+
+// CUDA's own vector and half types are optional: only when their headers were
+// included do they become carriers.
+struct __half;
+struct __half2;
+struct __nv_bfloat16;
+struct __nv_bfloat162;
+struct float2;
+
+namespace tile {
+
+template <int... E> struct shape {};
+template <int... S> struct stride {};
+
+namespace detail {
+
+template <class T> struct remove_cvref {
+  using type = T;
+};
+template <class T> struct remove_cvref<const T> : remove_cvref<T> {};
+template <class T> struct remove_cvref<volatile T> : remove_cvref<T> {};
+template <class T> struct remove_cvref<const volatile T> : remove_cvref<T> {};
+template <class T> struct remove_cvref<T &> : remove_cvref<T> {};
+template <class T> struct remove_cvref<T &&> : remove_cvref<T> {};
+template <class T> using remove_cvref_t = typename remove_cvref<T>::type;
+
+template <class T> struct remove_ref {
+  using type = T;
+};
+template <class T> struct remove_ref<T &> {
+  using type = T;
+};
+template <class T> struct remove_ref<T &&> {
+  using type = T;
+};
+
+template <class A, class B> inline constexpr bool same_v = false;
+template <class A> inline constexpr bool same_v<A, A> = true;
+
+template <class T> inline constexpr bool is_const_v = false;
+template <class T> inline constexpr bool is_const_v<const T> = true;
+
+// ---- carrier dtypes ---------------------------------------------------------
+template <class T> struct dtype_of {
+  static constexpr int value = TILEAPPLY_DT_UNKNOWN;
+};
+template <class T> struct dtype_of<const T> : dtype_of<T> {};
+template <class T> struct dtype_of<volatile T> : dtype_of<T> {};
+template <class T> struct dtype_of<const volatile T> : dtype_of<T> {};
+#define TILEAPPLY_DTYPE(T, D)                                                  \
+  template <> struct dtype_of<T> {                                             \
+    static constexpr int value = D;                                            \
+  };
+TILEAPPLY_DTYPE(bool, TILEAPPLY_DT_BOOL)
+TILEAPPLY_DTYPE(unsigned char, TILEAPPLY_DT_U8)
+TILEAPPLY_DTYPE(signed char, TILEAPPLY_DT_S8)
+TILEAPPLY_DTYPE(char, (static_cast<char>(-1) < 0 ? TILEAPPLY_DT_S8 : TILEAPPLY_DT_U8))
+TILEAPPLY_DTYPE(unsigned short, TILEAPPLY_DT_U16)
+TILEAPPLY_DTYPE(short, TILEAPPLY_DT_S16)
+TILEAPPLY_DTYPE(unsigned int, TILEAPPLY_DT_U32)
+TILEAPPLY_DTYPE(int, TILEAPPLY_DT_S32)
+TILEAPPLY_DTYPE(unsigned long, (sizeof(long) == 8 ? TILEAPPLY_DT_U64 : TILEAPPLY_DT_U32))
+TILEAPPLY_DTYPE(long, (sizeof(long) == 8 ? TILEAPPLY_DT_S64 : TILEAPPLY_DT_S32))
+TILEAPPLY_DTYPE(unsigned long long, TILEAPPLY_DT_U64)
+TILEAPPLY_DTYPE(long long, TILEAPPLY_DT_S64)
+TILEAPPLY_DTYPE(float, TILEAPPLY_DT_F32)
+TILEAPPLY_DTYPE(double, TILEAPPLY_DT_F64)
+TILEAPPLY_DTYPE(__half, TILEAPPLY_DT_F16)
+TILEAPPLY_DTYPE(__nv_bfloat16, TILEAPPLY_DT_BF16)
+TILEAPPLY_DTYPE(__half2, TILEAPPLY_DT_F16X2)
+TILEAPPLY_DTYPE(__nv_bfloat162, TILEAPPLY_DT_BF16X2)
+TILEAPPLY_DTYPE(float2, TILEAPPLY_DT_F32X2)
+#undef TILEAPPLY_DTYPE
+
+// ---- shapes -----------------------------------------------------------------
+template <class T, int... E> struct nested {
+  using type = T;
+};
+template <class T, int E0, int... E> struct nested<T, E0, E...> {
+  using type = typename nested<T, E...>::type[E0];
+};
+
+template <int... E> constexpr int product() { return (1 * ... * E); }
+
+template <int I, int... E> constexpr int dense_stride_at() {
+  const int ext[] = {E..., 0};
+  int s = 1;
+  for (int k = I + 1; k < static_cast<int>(sizeof...(E)); ++k)
+    s *= ext[k];
+  return s;
+}
+template <class T, T... I> struct index_seq {};
+template <class Seq, int... E> struct dense_stride_impl;
+template <int... I, int... E>
+struct dense_stride_impl<index_seq<int, I...>, E...> {
+  using type = stride<dense_stride_at<I, E...>()...>;
+};
+template <int... E>
+using dense_stride_t =
+    typename dense_stride_impl<__make_integer_seq<index_seq, int,
+                                                  sizeof...(E)>,
+                               E...>::type;
+} // namespace detail
+
+/// A non-owning tensor: a typed pointer plus a compile-time shape, stride and
+/// state space. `tile::global`, `tile::shared`, `tile::local` and every
+/// `tile::view` are instances. Space TILEAPPLY_SPACE_NONE means the pointer
+/// designates thread-owned register storage (a view over a register tensor).
+template <class T, int Space, class Shape, class Stride, int StorageElems>
+struct ref {
+  using element_type = T;
+  T *ptr;
+  TILEAPPLY_HD constexpr ref(T *p) : ptr(p) {}
+};
+
+template <class T, int... E>
+using global = ref<T, TILEAPPLY_SPACE_GLOBAL, shape<E...>,
+                   detail::dense_stride_t<E...>, detail::product<E...>()>;
+template <class T, int... E>
+using shared = ref<T, TILEAPPLY_SPACE_SHARED, shape<E...>,
+                   detail::dense_stride_t<E...>, detail::product<E...>()>;
+template <class T, int... E>
+using local = ref<T, TILEAPPLY_SPACE_LOCAL, shape<E...>,
+                  detail::dense_stride_t<E...>, detail::product<E...>()>;
+
+/// A register tensor owned by the calling thread; same layout as the C array
+/// `T r[E0]...[En]`, indexable the same way.
+template <class T, int... E> struct reg {
+  using element_type = T;
+  typename detail::nested<T, E...>::type data;
+  TILEAPPLY_HD constexpr decltype(auto) operator[](int i) { return data[i]; }
+  TILEAPPLY_HD constexpr decltype(auto) operator[](int i) const {
+    return data[i];
+  }
+};
+
+namespace detail {
+
+// ---- what each argument type is -----------------------------------------------
+// `traits<T>` describes the decayed argument type: kind, element type, space,
+// shape, strides and storage. Anything not listed is KIND_UNSUPPORTED, which
+// the plugin reports at the call; it is never a hard error in this header.
+template <int... V> struct ints {
+  static constexpr int size = sizeof...(V);
+};
+
+template <class T> struct traits {
+  static constexpr int kind = dtype_of<T>::value == TILEAPPLY_DT_UNKNOWN
+                                  ? TILEAPPLY_KIND_UNSUPPORTED
+                                  : TILEAPPLY_KIND_SCALAR;
+  using element = T;
+  static constexpr int space = TILEAPPLY_SPACE_NONE;
+  static constexpr int storage = 1;
+  using extents = ints<>;
+  using strides = ints<>;
+};
+
+template <class T, class Ext> struct array_shape;
+template <class T, int... E> struct array_shape<T, ints<E...>> {
+  using element = T;
+  using extents = ints<E...>;
+};
+template <class T, int N, int... E>
+struct array_shape<T[N], ints<E...>> : array_shape<T, ints<E..., N>> {};
+
+template <class Stride> struct stride_ints;
+template <int... S> struct stride_ints<stride<S...>> {
+  using type = ints<S...>;
+};
+
+template <class T, int N> struct traits<T[N]> {
+  using A = array_shape<T[N], ints<>>;
+  static constexpr int kind = TILEAPPLY_KIND_REGISTER;
+  using element = typename A::element;
+  static constexpr int space = TILEAPPLY_SPACE_NONE;
+  using extents = typename A::extents;
+  template <class X> struct conv;
+  template <int... E> struct conv<ints<E...>> {
+    using strides = typename stride_ints<dense_stride_t<E...>>::type;
+    static constexpr int storage = product<E...>();
+  };
+  using strides = typename conv<extents>::strides;
+  static constexpr int storage = conv<extents>::storage;
+};
+
+template <class T, int... E> struct traits<reg<T, E...>> {
+  static constexpr int kind = TILEAPPLY_KIND_REGISTER;
+  using element = T;
+  static constexpr int space = TILEAPPLY_SPACE_NONE;
+  using extents = ints<E...>;
+  using strides = typename stride_ints<dense_stride_t<E...>>::type;
+  static constexpr int storage = product<E...>();
+};
+template <class T, int... E>
+struct traits<const reg<T, E...>> : traits<reg<const T, E...>> {};
+
+template <class T, int Space, int... E, int... S, int Storage>
+struct traits<ref<T, Space, shape<E...>, stride<S...>, Storage>> {
+  static constexpr int kind = Space == TILEAPPLY_SPACE_NONE
+                                  ? TILEAPPLY_KIND_REGISTER
+                                  : TILEAPPLY_KIND_MEMORY;
+  using element = T;
+  static constexpr int space = Space;
+  using extents = ints<E...>;
+  using strides = ints<S...>;
+  static constexpr int storage = Storage;
+};
+
+template <class T> inline constexpr bool is_tensor_v =
+    traits<T>::kind == TILEAPPLY_KIND_REGISTER ||
+    traits<T>::kind == TILEAPPLY_KIND_MEMORY;
+
+// Element 0 of any tensor argument, as a pointer.
+template <class T> TILEAPPLY_HD constexpr auto *first(T &t) {
+  if constexpr (requires { t.ptr; })
+    return t.ptr;
+  else if constexpr (requires { t.data; })
+    return first(t.data);
+  else if constexpr (requires { t[0]; })
+    return first(t[0]);
+  else
+    return &t;
+}
+} // namespace detail
+
+// ---- options -----------------------------------------------------------------
+struct preserve_dst_t {};
+/// Keep the destination's old value where the predicate is off (the
+/// destination becomes read-write). Only after `tile::pred(...)`.
+inline constexpr preserve_dst_t preserve_dst{};
+
+/// One predicate for every repeat.
+struct pred_scalar {
+  bool on;
+};
+/// One predicate per repeat: a bool / uint32_t register tensor shaped like the
+/// repeat axes followed by a group axis of 1.
+template <class T, class Shape, class Stride, int Storage> struct pred_tensor {
+  T *ptr;
+};
+
+TILEAPPLY_HD constexpr pred_scalar pred(bool on) { return pred_scalar{on}; }
+
+template <class T>
+  requires detail::is_tensor_v<detail::remove_cvref_t<T>>
+TILEAPPLY_HD constexpr auto pred(T &&t) {
+  using Tr = detail::traits<detail::remove_cvref_t<T>>;
+  using Elem = typename detail::remove_ref<decltype(*detail::first(t))>::type;
+  return pred_tensor<Elem, typename Tr::extents, typename Tr::strides,
+                     Tr::storage>{detail::first(t)};
+}
+
+/// A new shape and strides (in elements) over `t`'s storage, from its first
+/// element. Keeps `t`'s state space and element type. A stride of 0 on a
+/// repeat axis is an explicit broadcast (inputs only).
+template <class Shape, class Stride, class T>
+  requires detail::is_tensor_v<detail::remove_cvref_t<T>>
+TILEAPPLY_HD constexpr auto view(T &&t) {
+  using Tr = detail::traits<detail::remove_cvref_t<T>>;
+  using Elem = typename detail::remove_ref<decltype(*detail::first(t))>::type;
+  return ref<Elem, Tr::space, Shape, Stride, Tr::storage>(detail::first(t));
+}
+
+namespace detail {
+template <class T, class Shape, class Stride, int Storage>
+struct traits<pred_tensor<T, Shape, Stride, Storage>> {
+  static constexpr int kind = TILEAPPLY_KIND_PRED_TENSOR;
+  using element = T;
+  static constexpr int space = TILEAPPLY_SPACE_NONE;
+  using extents = Shape;
+  using strides = Stride;
+  static constexpr int storage = Storage;
+};
+template <> struct traits<pred_scalar> {
+  static constexpr int kind = TILEAPPLY_KIND_PRED_SCALAR;
+  using element = bool;
+  static constexpr int space = TILEAPPLY_SPACE_NONE;
+  static constexpr int storage = 1;
+  using extents = ints<>;
+  using strides = ints<>;
+};
+template <> struct traits<preserve_dst_t> {
+  static constexpr int kind = TILEAPPLY_KIND_PRESERVE_DST;
+  using element = void;
+  static constexpr int space = TILEAPPLY_SPACE_NONE;
+  static constexpr int storage = 0;
+  using extents = ints<>;
+  using strides = ints<>;
+};
+
+// ---- the layout record of one argument, and of a whole call -------------------
+template <class Ext, class Str> struct record_tail;
+template <int... E, int... S> struct record_tail<ints<E...>, ints<S...>> {
+  static constexpr int size = 1 + 2 * sizeof...(E);
+  template <class Out> static constexpr void write(Out &out, int &at) {
+    out[at++] = static_cast<int>(sizeof...(E));
+    ((out[at++] = E), ...);
+    ((out[at++] = S), ...);
+  }
+};
+
+template <class A> struct record {
+  using D = remove_cvref_t<A>;
+  using Tr = traits<D>;
+  using Tail = record_tail<typename Tr::extents, typename Tr::strides>;
+  static constexpr int size = 4 + Tail::size;
+  template <class Out> static constexpr void write(Out &out, int &at) {
+    using E = typename Tr::element;
+    int kind = Tr::kind;
+    // A const element type, or a const register tensor argument, cannot be
+    // written: the plugin and the pass refuse it as a destination.
+    if constexpr (!same_v<E, void>)
+      if (is_const_v<E> || is_const_v<typename remove_ref<A>::type>)
+        kind |= TILEAPPLY_QUAL_CONST;
+    out[at++] = kind;
+    if constexpr (same_v<E, void>)
+      out[at++] = TILEAPPLY_DT_UNKNOWN;
+    else
+      out[at++] = dtype_of<E>::value;
+    out[at++] = Tr::space;
+    out[at++] = Tr::storage;
+    Tail::write(out, at);
+  }
+};
+
+template <int N> struct int_array {
+  int v[N];
+  constexpr int &operator[](int i) { return v[i]; }
+};
+
+template <class... A> constexpr auto make_layout() {
+  int_array<2 + (0 + ... + record<A>::size)> out{};
+  int at = 0;
+  out[at++] = TILEAPPLY_LAYOUT_VERSION;
+  out[at++] = static_cast<int>(sizeof...(A));
+  (record<A>::write(out, at), ...);
+  return out;
+}
+
+#if defined(__CUDA_ARCH__)
+// One constant array per distinct argument-type list: the marker's `@layout`.
+template <class... A>
+__device__ constexpr auto call_layout = make_layout<A...>();
+
+template <class U, class T> __device__ inline U bits(const T &t) {
+  static_assert(sizeof(U) == sizeof(T), "carrier width");
+  U u;
+  __builtin_memcpy(&u, &t, sizeof(U));
+  return u;
+}
+
+// The value each argument contributes to the marker call.
+template <class T> __device__ inline auto value(T &t) {
+  using D = remove_cvref_t<T>;
+  using Tr = traits<D>;
+  if constexpr (Tr::kind == TILEAPPLY_KIND_REGISTER ||
+                Tr::kind == TILEAPPLY_KIND_MEMORY)
+    return static_cast<const void *>(first(t));
+  else if constexpr (Tr::kind == TILEAPPLY_KIND_PRED_TENSOR)
+    return static_cast<const void *>(t.ptr);
+  else if constexpr (Tr::kind == TILEAPPLY_KIND_PRED_SCALAR)
+    return static_cast<int>(t.on);
+  else if constexpr (Tr::kind == TILEAPPLY_KIND_PRESERVE_DST)
+    return 0;
+  else if constexpr (Tr::kind == TILEAPPLY_KIND_SCALAR) {
+    // CUDA's class carriers travel as their bits (a pun, never a conversion).
+    // They are not trivially copyable, so the bits are copied out.
+    if constexpr (dtype_of<D>::value == TILEAPPLY_DT_F16 ||
+                  dtype_of<D>::value == TILEAPPLY_DT_BF16)
+      return static_cast<int>(bits<unsigned short>(t));
+    else if constexpr (dtype_of<D>::value == TILEAPPLY_DT_F16X2 ||
+                       dtype_of<D>::value == TILEAPPLY_DT_BF16X2)
+      return bits<unsigned int>(t);
+    else if constexpr (dtype_of<D>::value == TILEAPPLY_DT_F32X2)
+      return bits<unsigned long long>(t);
+    else
+      return t;
+  } else
+    return 0; // unsupported: the plugin has already reported it
+}
+#endif
+} // namespace detail
+} // namespace tile
+
+#if defined(__CUDA_ARCH__)
+extern "C" __device__ void __tileapply_apply(const char *opcode,
+                                             const int *layout, ...);
+#endif
+
+/// Apply one PTX instruction per repeat over tiles. Operand order is the PTX
+/// operand order of `opcode` (destination first), then optionally
+/// `tile::pred(p)` and `tile::preserve_dst`. The opcode must be a string
+/// literal; the Clang plugin checks the whole call against the PTX table.
+template <class... A>
+TILEAPPLY_HD __attribute__((always_inline)) inline void
+__tile_apply(const char *opcode, A &&...args) {
+#if defined(__CUDA_ARCH__)
+  __tileapply_apply(opcode, &::tile::detail::call_layout<A...>.v[0],
+                    ::tile::detail::value(args)...);
+#else
+  // Host code cannot apply PTX; the plugin reports such calls at compile time.
+  (void)opcode;
+  ((void)args, ...);
+#endif
+}
+
+#endif // TILEAPPLY_TILE_H

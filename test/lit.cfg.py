@@ -1,0 +1,45 @@
+# lit configuration for tileapply. Substitutions (avoid the name `clang`,
+# which lit would rewrite inside `%clang...`):
+#   %clangxx        clang++ 22
+#   %cuda_flags     -std=c++20 -x cuda, CUDA path, warnings, -I include
+#   %plugin         <build>/lib/TileApply.so        (use -fplugin=%plugin)
+#   %passplugin     <build>/lib/TileApplyPass.so    (opt -load-pass-plugin=%passplugin)
+#   %ptxas          CUDA's ptxas
+#   %opcodes        <build>/bin/tileapply-opcodes
+#   %inputs         test/lit/Inputs
+#   %srcroot        the repository root
+import os
+import lit.formats
+from lit.llvm import llvm_config  # noqa: F401  (provides use_default_substitutions)
+
+config.name = "tileapply"
+config.test_format = lit.formats.ShTest(not lit_config.useValgrind)
+config.suffixes = [".ll", ".cu", ".test", ".cpp"]
+config.test_source_root = os.path.join(config.tileapply_src_root, "test", "lit")
+config.test_exec_root = os.path.join(config.tileapply_obj_root, "test", "lit")
+config.excludes = ["Inputs"]
+
+llvm_config.use_default_substitutions()
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, os.path.join(config.cuda_path, "bin"), config.environment.get("PATH", "")])
+llvm_config.add_tool_substitutions(["opt", "llc", "FileCheck", "not", "count"], [config.llvm_tools_dir])
+
+lib = os.path.join(config.tileapply_obj_root, "lib")
+inc = os.path.join(config.tileapply_src_root, "include")
+cuda_flags = ("-std=c++20 -x cuda -Wno-unknown-cuda-version --cuda-path=%s -I%s -I%s"
+              % (config.cuda_path, inc, os.path.join(config.tileapply_src_root, "runtime", "include")))
+config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
+config.substitutions.append(("%cuda_flags", cuda_flags))
+config.substitutions.append(("%passplugin", os.path.join(lib, "TileApplyPass.so")))
+config.substitutions.append(("%plugin", os.path.join(lib, "TileApply.so")))
+config.substitutions.append(("%ptxas", os.path.join(config.cuda_path, "bin", "ptxas")))
+config.substitutions.append(("%opcodes", os.path.join(config.tileapply_obj_root, "bin", "tileapply-opcodes")))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%srcroot", config.tileapply_src_root))
+
+if os.path.exists(os.path.join(config.cuda_path, "bin", "ptxas")):
+    config.available_features.add("ptxas")
+if config.sanitized in ("ON", "1", "TRUE", "True"):
+    config.available_features.add("sanitized")
+    # The sanitized plugin is loaded into an uninstrumented clang: preload the runtime.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0"

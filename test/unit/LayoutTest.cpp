@@ -1,0 +1,251 @@
+//===- LayoutTest.cpp - The layout rules, one refusal at a time -----------===//
+#include "tileapply/core/Layout.h"
+#include "gtest/gtest.h"
+
+using namespace tileapply;
+
+namespace {
+
+Form form(const char *S) {
+  LookupResult R = OpcodeTable::get().lookup(S);
+  EXPECT_TRUE(R) << S;
+  return *R.Found;
+}
+
+ArgDesc reg(DType D, std::initializer_list<int64_t> Ext) {
+  ArgDesc A;
+  A.Kind = TILEAPPLY_KIND_REGISTER;
+  A.Elem = D;
+  A.Extents.assign(Ext.begin(), Ext.end());
+  int64_t S = 1;
+  A.Strides.resize(A.Extents.size());
+  for (int I = static_cast<int>(A.Extents.size()) - 1; I >= 0; --I) {
+    A.Strides[I] = S;
+    S *= A.Extents[I];
+  }
+  A.Storage = S;
+  return A;
+}
+ArgDesc mem(DType D, Space Sp, std::initializer_list<int64_t> Ext) {
+  ArgDesc A = reg(D, Ext);
+  A.Kind = TILEAPPLY_KIND_MEMORY;
+  A.Sp = Sp;
+  return A;
+}
+ArgDesc scalar(DType D) {
+  ArgDesc A;
+  A.Kind = TILEAPPLY_KIND_SCALAR;
+  A.Elem = D;
+  A.Storage = 1;
+  return A;
+}
+ArgDesc intLiteral(int64_t V) {
+  ArgDesc A = scalar(TILEAPPLY_DT_S32);
+  A.Constant = ScalarConst{false, 0, V, true};
+  return A;
+}
+ArgDesc floatConst(DType D, double V) {
+  ArgDesc A = scalar(D);
+  A.Constant = ScalarConst{true, V, 0, false};
+  return A;
+}
+ArgDesc predScalar() {
+  ArgDesc A;
+  A.Kind = TILEAPPLY_KIND_PRED_SCALAR;
+  A.Elem = TILEAPPLY_DT_BOOL;
+  return A;
+}
+ArgDesc preserve() {
+  ArgDesc A;
+  A.Kind = TILEAPPLY_KIND_PRESERVE_DST;
+  return A;
+}
+
+std::vector<DiagCode> codes(const char *Op, std::vector<ArgDesc> Args,
+                            const Target *T = nullptr) {
+  std::vector<DiagCode> Out;
+  for (const Problem &P : checkCall(form(Op), Args, T))
+    Out.push_back(P.Code);
+  return Out;
+}
+using V = std::vector<DiagCode>;
+
+const DType U32 = TILEAPPLY_DT_U32, F32 = TILEAPPLY_DT_F32, S32 = TILEAPPLY_DT_S32,
+            S64 = TILEAPPLY_DT_S64;
+
+TEST(Layout, SeedCallsAreClean) {
+  BoundCall B;
+  auto P = checkCall(form("add.rn.f16x2"),
+                     {reg(U32, {8, 1}), reg(U32, {8, 1}), reg(U32, {8, 1})}, nullptr, &B);
+  EXPECT_TRUE(P.empty());
+  EXPECT_EQ(B.numRepeats(), 8);
+  EXPECT_EQ(codes("ld.global.b32", {reg(U32, {8, 1}), mem(U32, TILEAPPLY_SPACE_GLOBAL, {8, 1})}), V{});
+  EXPECT_EQ(codes("st.global.f32", {mem(F32, TILEAPPLY_SPACE_GLOBAL, {4, 1}), reg(F32, {4, 1})}), V{});
+  EXPECT_EQ(codes("add.f32", {reg(F32, {4, 1}), reg(F32, {4, 1}), scalar(F32)}), V{});
+}
+
+TEST(Layout, CountAndKinds) {
+  EXPECT_EQ(codes("add.rn.f16x2", {reg(U32, {8, 1}), reg(U32, {8, 1})}), V{DiagCode::OperandCount});
+  EXPECT_EQ(codes("abs.f32", {scalar(F32), reg(F32, {4, 1})}), V{DiagCode::ScalarDestination});
+  ArgDesc C = reg(F32, {4, 1});
+  C.IsConst = true;
+  EXPECT_EQ(codes("abs.f32", {C, reg(F32, {4, 1})}), V{DiagCode::ConstDestination});
+  EXPECT_EQ(codes("abs.f32", {reg(F32, {4, 1}), mem(F32, TILEAPPLY_SPACE_SHARED, {4, 1})}),
+            V{DiagCode::MemoryWhereRegister});
+  EXPECT_EQ(codes("ld.global.f32", {reg(F32, {4, 1}), reg(F32, {4, 1})}),
+            V{DiagCode::RegisterWhereAddress});
+  EXPECT_EQ(codes("ld.global.f32", {reg(F32, {4, 1}), mem(F32, TILEAPPLY_SPACE_SHARED, {4, 1})}),
+            V{DiagCode::WrongStateSpace});
+}
+
+TEST(Layout, Carriers) {
+  EXPECT_EQ(codes("add.rn.f16x2", {reg(U32, {8, 1}), reg(F32, {8, 1}), reg(U32, {8, 1})}),
+            V{DiagCode::CarrierMismatch});
+  EXPECT_EQ(codes("add.rn.f16x2", {reg(TILEAPPLY_DT_F16X2, {8, 1}), reg(U32, {8, 1}), reg(U32, {8, 1})}),
+            V{});
+  // mul.wide.s32 needs a 64-bit destination.
+  EXPECT_EQ(codes("mul.wide.s32", {reg(S32, {2, 1}), reg(S32, {2, 1}), reg(S32, {2, 1})}),
+            V{DiagCode::CarrierMismatch});
+  EXPECT_EQ(codes("mul.wide.s32", {reg(S64, {2, 1}), reg(S32, {2, 1}), reg(S32, {2, 1})}), V{});
+  // .b32 takes any 32-bit type; .s32 exactly int.
+  EXPECT_EQ(codes("mov.b32", {reg(F32, {2, 1}), reg(U32, {2, 1})}), V{});
+  EXPECT_EQ(codes("mov.s32", {reg(U32, {2, 1}), reg(S32, {2, 1})}), V{DiagCode::CarrierMismatch});
+}
+
+TEST(Layout, ScalarConstants) {
+  // 1.0 (a double) converts exactly to .f32; 0.1 does not.
+  EXPECT_EQ(codes("add.f32", {reg(F32, {4, 1}), reg(F32, {4, 1}), floatConst(TILEAPPLY_DT_F64, 1.0)}), V{});
+  EXPECT_EQ(codes("add.f32", {reg(F32, {4, 1}), reg(F32, {4, 1}), floatConst(TILEAPPLY_DT_F64, 0.1)}),
+            V{DiagCode::ScalarNotExact});
+  // A runtime double is a carrier mismatch.
+  EXPECT_EQ(codes("add.f32", {reg(F32, {4, 1}), reg(F32, {4, 1}), scalar(TILEAPPLY_DT_F64)}),
+            V{DiagCode::CarrierMismatch});
+  // An integer literal to a packed floating operand: accepted as bits, warned.
+  auto P = checkCall(form("add.rn.f16x2"), {reg(U32, {8, 1}), reg(U32, {8, 1}), intLiteral(2)}, nullptr);
+  ASSERT_EQ(P.size(), 1u);
+  EXPECT_EQ(P[0].Code, DiagCode::PackedIntegerLiteral);
+  EXPECT_EQ(P[0].severity(), Severity::Warning);
+  ASSERT_EQ(P[0].Notes.size(), 1u);
+  EXPECT_NE(P[0].Notes[0].find("0x40004000"), std::string::npos) << P[0].Notes[0];
+  // A floating constant to a packed operand would need a pack: refused.
+  EXPECT_EQ(codes("add.rn.f16x2", {reg(U32, {8, 1}), reg(U32, {8, 1}), floatConst(TILEAPPLY_DT_F64, 2.0)}),
+            V{DiagCode::ScalarNotExact});
+}
+
+TEST(Layout, Shapes) {
+  EXPECT_EQ(codes("add.s32", {reg(S32, {8, 1}), reg(S32, {4, 1}), reg(S32, {8, 1})}),
+            V{DiagCode::RepeatMismatch});
+  EXPECT_EQ(codes("add.s32", {reg(S32, {8, 1}), reg(S32, {1, 1}), reg(S32, {8, 1})}),
+            V{DiagCode::ImplicitBroadcast});
+  EXPECT_EQ(codes("add.s32", {reg(S32, {8, 2}), reg(S32, {8, 2}), reg(S32, {8, 2})}),
+            (V{DiagCode::GroupMismatch, DiagCode::GroupMismatch, DiagCode::GroupMismatch}));
+  EXPECT_EQ(codes("ld.global.v4.b32", {reg(U32, {2, 4}), mem(U32, TILEAPPLY_SPACE_GLOBAL, {2, 4})}), V{});
+  EXPECT_EQ(codes("ld.global.v4.b32", {reg(U32, {8, 1}), mem(U32, TILEAPPLY_SPACE_GLOBAL, {8, 1})}),
+            (V{DiagCode::GroupMismatch, DiagCode::GroupMismatch}));
+}
+
+TEST(Layout, ViewsAndDestinations) {
+  // A zero-stride input view is an explicit broadcast: fine.
+  ArgDesc Bcast = reg(S32, {1, 1});
+  Bcast.Extents = {8, 1};
+  Bcast.Strides = {0, 1};
+  EXPECT_EQ(codes("add.s32", {reg(S32, {8, 1}), reg(S32, {8, 1}), Bcast}), V{});
+  // ... but not as a destination.
+  EXPECT_EQ(codes("add.s32", {Bcast, reg(S32, {8, 1}), reg(S32, {8, 1})}),
+            V{DiagCode::OverlappingDestination});
+  // A gapped destination (every other element) is distinct: fine.
+  ArgDesc Gapped = reg(S32, {8, 1});
+  Gapped.Extents = {4, 1};
+  Gapped.Strides = {2, 1};
+  EXPECT_EQ(codes("add.s32", {Gapped, reg(S32, {4, 1}), reg(S32, {4, 1})}), V{});
+  // A view past its storage.
+  ArgDesc Over = reg(S32, {4, 1});
+  Over.Extents = {4, 1};
+  Over.Strides = {2, 1};
+  EXPECT_EQ(codes("add.s32", {reg(S32, {4, 1}), Over, reg(S32, {4, 1})}),
+            V{DiagCode::ViewOutOfBounds});
+}
+
+TEST(Layout, Options) {
+  EXPECT_EQ(codes("add.s32", {reg(S32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1}), preserve()}),
+            V{DiagCode::PreserveWithoutPred});
+  EXPECT_EQ(codes("st.global.b32", {mem(U32, TILEAPPLY_SPACE_GLOBAL, {4, 1}), reg(U32, {4, 1}),
+                                    predScalar(), preserve()}),
+            V{DiagCode::PreserveWithoutDst});
+  EXPECT_EQ(codes("add.s32", {reg(S32, {4, 1}), reg(S32, {4, 1}), predScalar(), reg(S32, {4, 1})}),
+            V{DiagCode::OptionOrder});
+  BoundCall B;
+  EXPECT_TRUE(checkCall(form("add.s32"),
+                        {reg(S32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1}), predScalar(), preserve()},
+                        nullptr, &B)
+                  .empty());
+  EXPECT_EQ(B.PredArg, 3);
+  EXPECT_TRUE(B.PreserveDst);
+  ArgDesc PT = reg(TILEAPPLY_DT_BOOL, {4, 1});
+  PT.Kind = TILEAPPLY_KIND_PRED_TENSOR;
+  EXPECT_EQ(codes("add.s32", {reg(S32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1}), PT}), V{});
+  ArgDesc PT8 = reg(TILEAPPLY_DT_BOOL, {8, 1});
+  PT8.Kind = TILEAPPLY_KIND_PRED_TENSOR;
+  EXPECT_EQ(codes("add.s32", {reg(S32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1}), PT8}),
+            V{DiagCode::PredicateShape});
+}
+
+TEST(Layout, Target) {
+  Target Hopper = *parseTarget("sm_90a");
+  EXPECT_EQ(Hopper.Sm, 90u);
+  EXPECT_EQ(Hopper.Suffix, 'a');
+  auto P = checkCall(form("add.rn.f32x2"),
+                     {reg(TILEAPPLY_DT_U64, {2, 1}), reg(TILEAPPLY_DT_U64, {2, 1}),
+                      reg(TILEAPPLY_DT_U64, {2, 1})},
+                     &Hopper);
+  ASSERT_EQ(P.size(), 1u);
+  EXPECT_EQ(P[0].Code, DiagCode::TargetTooOld);
+  EXPECT_NE(P[0].Message.find("sm_100"), std::string::npos);
+  EXPECT_NE(P[0].Message.find("sm_90a"), std::string::npos);
+  Target Old{90, 'a', 70};
+  EXPECT_EQ(codes("add.rn.bf16x2", {reg(U32, {1, 1}), reg(U32, {1, 1}), reg(U32, {1, 1})}, &Old),
+            V{DiagCode::PtxTooOld});
+  EXPECT_EQ(parsePtxFeature("+ptx88,+sm_90a"), 88u);
+}
+
+TEST(Layout, RowMajorOffsets) {
+  ArgDesc A = reg(S32, {2, 3, 1});
+  // Repeat 4 of a [2, 3] repeat shape is (1, 1): offset 1*3 + 1*1.
+  EXPECT_EQ(elementOffset(A, {2, 3}, 4, 0), 4);
+  ArgDesc G = reg(U32, {2, 4});
+  EXPECT_EQ(elementOffset(G, {2}, 1, 3), 7);
+  ArgDesc Gapped = reg(S32, {8, 1});
+  Gapped.Extents = {4, 1};
+  Gapped.Strides = {2, 1};
+  EXPECT_EQ(elementOffset(Gapped, {4}, 3, 0), 6);
+  EXPECT_EQ(elementOffset(scalar(F32), {4}, 3, 0), 0);
+}
+
+TEST(Layout, DecodesTheHeaderFormat) {
+  // { version, nargs, {REGISTER, u32, none, 8, rank 2, 8 1, 1 1}, {SCALAR, f64, ...} }
+  std::vector<int32_t> W = {1, 2, 1, 6, 0, 8, 2, 8, 1, 1, 1, 3, 13, 0, 1, 0};
+  auto Args = decodeLayout(W);
+  ASSERT_TRUE(static_cast<bool>(Args)) << llvm::toString(Args.takeError());
+  ASSERT_EQ(Args->size(), 2u);
+  EXPECT_EQ((*Args)[0].Kind, TILEAPPLY_KIND_REGISTER);
+  EXPECT_EQ((*Args)[0].shapeString(), "[8, 1]");
+  EXPECT_EQ((*Args)[1].Elem, TILEAPPLY_DT_F64);
+  for (std::vector<int32_t> Bad : std::vector<std::vector<int32_t>>{
+           {}, {2, 0}, {1, 1}, {1, 1, 1, 6, 0, 8, 100}, {1, 1, 1, 6, 0, 8, 1, -4, 1},
+           {1, 1, 99, 6, 0, 8, 0}, {1, 0, 7}}) {
+    auto R = decodeLayout(Bad);
+    EXPECT_FALSE(static_cast<bool>(R));
+    if (!R)
+      llvm::consumeError(R.takeError());
+  }
+}
+
+TEST(Layout, Immediates) {
+  EXPECT_EQ(immediateText(PtxType::f32, ScalarConst{true, 1.0, 0, false}), "0f3F800000");
+  EXPECT_EQ(immediateText(PtxType::s32, ScalarConst{false, 0, -5, true}), "-5");
+  EXPECT_EQ(immediateText(PtxType::u32, ScalarConst{false, 0, -5, true}), "");
+  EXPECT_EQ(immediateText(PtxType::f16x2, ScalarConst{false, 0, 5, true}), ""); // no f16x2 immediates
+  EXPECT_EQ(immediateText(PtxType::f64, ScalarConst{true, 2.0, 0, false}), "0d4000000000000000");
+}
+
+} // namespace
