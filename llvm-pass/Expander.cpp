@@ -1,0 +1,372 @@
+//===- Expander.cpp - One checked call, expanded to inline asm ------------===//
+//
+// The text and the constraints of each instruction come from renderAsm(), the
+// same function the ptxas certification renders through. This file only
+// supplies the operands renderAsm() asks for, slot by slot:
+//
+//   Output        a register tensor element, stored after the asm
+//   Input         a register tensor element (loaded), a scalar (the value of
+//                 the call, narrowed from its promoted type), or a memory
+//                 address (cast to the state space, as an integer)
+//   Predicate     `icmp ne` of the scalar predicate or of this repeat's
+//                 predicate tensor element
+//   TiedOldValue  the destination element's current value
+//
+//===----------------------------------------------------------------------===//
+#include "Expander.h"
+#include "IRCarrier.h"
+#include "MarkerReader.h"
+#include "tileapply/core/AsmRender.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace tileapply {
+
+namespace {
+
+Error internalError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(),
+                           "internal error while expanding: " + Msg);
+}
+
+/// The type the NVPTX back end binds to an inline-asm constraint letter.
+Type *constraintType(char C, LLVMContext &Ctx) {
+  switch (C) {
+  case 'b':
+    return Type::getInt1Ty(Ctx);
+  case 'c':
+    return Type::getInt8Ty(Ctx);
+  case 'h':
+    return Type::getInt16Ty(Ctx);
+  case 'r':
+    return Type::getInt32Ty(Ctx);
+  case 'l':
+    return Type::getInt64Ty(Ctx);
+  case 'f':
+    return Type::getFloatTy(Ctx);
+  case 'd':
+    return Type::getDoubleTy(Ctx);
+  default:
+    return nullptr;
+  }
+}
+
+class Expansion {
+public:
+  Expansion(const Form &F, const MarkerCall &MC, const BoundCall &B,
+            const DebugLoc &Loc)
+      : F(F), MC(MC), B(B), Ctx(MC.Call->getContext()),
+        DL(MC.Call->getModule()->getDataLayout()),
+        Builder(Ctx, ConstantFolder(),
+                IRBuilderCallbackInserter(
+                    [this](Instruction *I) { Emitted.push_back(I); })) {
+    Builder.SetInsertPoint(MC.Call);
+    // After SetInsertPoint, which would take the marker's own location.
+    Builder.SetCurrentDebugLocation(Loc);
+  }
+
+  Error run();
+  /// Removes everything emitted so far (after a failed run).
+  void discard();
+
+private:
+  const Form &F;
+  const MarkerCall &MC;
+  const BoundCall &B;
+  LLVMContext &Ctx;
+  const DataLayout &DL;
+  SmallVector<Instruction *, 64> Emitted;
+  IRBuilder<ConstantFolder, IRBuilderCallbackInserter> Builder;
+
+  std::vector<AsmOperandBinding> Bindings; // per form operand
+  std::vector<Value *> ScalarRegs;         // per form operand, once per call
+  std::vector<Value *> SpaceBases;         // per form operand, once per call
+  Value *ScalarPred = nullptr;
+
+  const ArgDesc &argOf(unsigned Operand) const {
+    return MC.Args[B.OperandArg[Operand]];
+  }
+  Value *valueOf(unsigned Operand) const {
+    return MC.Values[B.OperandArg[Operand]];
+  }
+
+  Error bindOperands();
+  Expected<Value *> scalarRegister(unsigned Operand, Type *Ty);
+  Value *elementPointer(unsigned ArgIdx, int64_t Repeat, int64_t Group);
+  Value *address(unsigned Operand, int64_t Repeat, Type *IntTy);
+  Value *predicate(int64_t Repeat);
+  Expected<Value *> operandElement(unsigned Operand, unsigned Element,
+                                   int64_t Repeat, Type *Ty);
+};
+
+Error Expansion::bindOperands() {
+  if (B.OperandArg.size() != F.Operands.size())
+    return internalError("the bound call has " + Twine(B.OperandArg.size()) +
+                         " operands, the form " + Twine(F.Operands.size()));
+  Bindings.resize(F.Operands.size());
+  ScalarRegs.resize(F.Operands.size(), nullptr);
+  SpaceBases.resize(F.Operands.size(), nullptr);
+  for (unsigned I = 0, E = F.Operands.size(); I != E; ++I) {
+    if (B.OperandArg[I] < 0 ||
+        static_cast<size_t>(B.OperandArg[I]) >= MC.Args.size())
+      return internalError("operand " + Twine(I) + " is bound to no argument");
+    const OperandSpec &S = F.Operands[I];
+    const ArgDesc &A = argOf(I);
+    AsmOperandBinding &Bd = Bindings[I];
+    Bd.Carrier = A.Elem;
+    if (S.Direction == Dir::Addr) {
+      if (A.Kind != TILEAPPLY_KIND_MEMORY)
+        return internalError("address operand '" + S.Name +
+                             "' is not bound to a memory tensor");
+      Bd.K = AsmOperandBinding::Address;
+      continue;
+    }
+    if (A.Kind == TILEAPPLY_KIND_REGISTER)
+      continue;
+    if (A.Kind != TILEAPPLY_KIND_SCALAR || S.Direction != Dir::Read)
+      return internalError("operand '" + S.Name + "' is bound to " +
+                           "an argument of kind " + Twine(A.Kind));
+    if (!A.Constant)
+      continue;
+    // A constant the operand takes as an immediate goes into the text. A
+    // register group ({a, b}) has no single-immediate spelling, so a scalar
+    // filling one stays a register.
+    std::string Imm = S.Regs == 1 ? immediateText(S.Type, *A.Constant) : "";
+    if (!Imm.empty()) {
+      Bd.K = AsmOperandBinding::Immediate;
+      Bd.ImmText = std::move(Imm);
+      continue;
+    }
+    // A constant of another carrier that the rules accepted as exact (an int
+    // literal holding the bits of an .f16x2) but that PTX takes no immediate
+    // for: materialize it in the operand's own carrier. No conversion runs on
+    // the GPU; the bits are the constant's.
+    if (!carrierMatches(A.Elem, S.Type)) {
+      Bd.Carrier = naturalCarrier(S.Type);
+      Type *Ty = carrierType(Bd.Carrier, Ctx);
+      const ScalarConst &C = *A.Constant;
+      if (Ty->isIntegerTy())
+        ScalarRegs[I] = ConstantInt::getSigned(
+            Ty, C.IsFloat ? static_cast<int64_t>(C.F) : C.I);
+      else
+        ScalarRegs[I] =
+            ConstantFP::get(Ty, C.IsFloat ? C.F : static_cast<double>(C.I));
+    }
+  }
+  return Error::success();
+}
+
+Expected<Value *> Expansion::scalarRegister(unsigned Operand, Type *Ty) {
+  if (Value *Done = ScalarRegs[Operand])
+    return Done;
+  const ArgDesc &A = argOf(Operand);
+  Value *V = valueOf(Operand);
+  Type *From = V->getType();
+  // Undo C's default argument promotion: the carrier is the low bits of the
+  // promoted integer, and a promoted float is exactly representable.
+  if (From != Ty) {
+    if (From->isIntegerTy() && Ty->isIntegerTy() &&
+        From->getIntegerBitWidth() > Ty->getIntegerBitWidth())
+      V = Builder.CreateTrunc(V, Ty);
+    else if (From->isDoubleTy() && Ty->isFloatTy() &&
+             A.Elem == TILEAPPLY_DT_F32)
+      V = Builder.CreateFPTrunc(V, Ty);
+    else
+      return internalError("a scalar of type " + dtypeName(A.Elem) +
+                           " cannot be passed as its carrier");
+  }
+  ScalarRegs[Operand] = V;
+  return V;
+}
+
+Value *Expansion::elementPointer(unsigned ArgIdx, int64_t Repeat,
+                                 int64_t Group) {
+  const ArgDesc &A = MC.Args[ArgIdx];
+  Value *Base = MC.Values[ArgIdx];
+  int64_t Offset = elementOffset(A, B.RepeatExtents, Repeat, Group);
+  if (Offset == 0)
+    return Base;
+  int64_t Bytes = Offset * (dtypeBits(A.Elem) / 8);
+  Value *Idx = ConstantInt::getSigned(DL.getIndexType(Base->getType()), Bytes);
+  // The rules proved register views in bounds of their storage.
+  if (A.Storage > 0 && Offset > 0 && Offset < A.Storage)
+    return Builder.CreateInBoundsPtrAdd(Base, Idx);
+  return Builder.CreatePtrAdd(Base, Idx);
+}
+
+Value *Expansion::address(unsigned Operand, int64_t Repeat, Type *IntTy) {
+  // One cast per call into the instruction's state space (cvta.to.<space>),
+  // then plain offsets from there.
+  Value *&Base = SpaceBases[Operand];
+  if (!Base) {
+    Base = valueOf(Operand);
+    unsigned AS = nvptxAddressSpace(F.Operands[Operand].AddrSpace);
+    if (Base->getType()->getPointerAddressSpace() != AS)
+      Base = Builder.CreateAddrSpaceCast(Base, PointerType::get(Ctx, AS));
+  }
+  const ArgDesc &A = argOf(Operand);
+  int64_t Offset = elementOffset(A, B.RepeatExtents, Repeat, /*Group=*/0);
+  Value *P = Base;
+  if (Offset != 0)
+    P = Builder.CreatePtrAdd(
+        Base, ConstantInt::getSigned(DL.getIndexType(Base->getType()),
+                                     Offset * (dtypeBits(A.Elem) / 8)));
+  return Builder.CreatePtrToInt(P, IntTy);
+}
+
+Value *Expansion::predicate(int64_t Repeat) {
+  const ArgDesc &P = MC.Args[B.PredArg];
+  Value *V = MC.Values[B.PredArg];
+  if (P.Kind == TILEAPPLY_KIND_PRED_SCALAR) {
+    if (!ScalarPred)
+      ScalarPred = Builder.CreateICmpNE(V, ConstantInt::get(V->getType(), 0));
+    return ScalarPred;
+  }
+  Type *Ty = carrierType(P.Elem, Ctx);
+  Value *Elem = Builder.CreateAlignedLoad(
+      Ty, elementPointer(B.PredArg, Repeat, 0), DL.getABITypeAlign(Ty));
+  return Builder.CreateICmpNE(Elem, ConstantInt::get(Ty, 0));
+}
+
+Expected<Value *> Expansion::operandElement(unsigned Operand, unsigned Element,
+                                            int64_t Repeat, Type *Ty) {
+  const AsmOperandBinding &Bd = Bindings[Operand];
+  const ArgDesc &A = argOf(Operand);
+  switch (Bd.K) {
+  case AsmOperandBinding::Address:
+    return address(Operand, Repeat, Ty);
+  case AsmOperandBinding::Immediate:
+    return internalError("operand '" + F.Operands[Operand].Name +
+                         "' is an immediate but has an asm operand");
+  case AsmOperandBinding::Register:
+    break;
+  }
+  if (A.Kind == TILEAPPLY_KIND_SCALAR)
+    return scalarRegister(Operand, Ty);
+  return static_cast<Value *>(Builder.CreateAlignedLoad(
+      Ty, elementPointer(B.OperandArg[Operand], Repeat, Element),
+      DL.getABITypeAlign(Ty)));
+}
+
+Error Expansion::run() {
+  if (B.PredArg >= 0 && static_cast<size_t>(B.PredArg) >= MC.Args.size())
+    return internalError("the predicate is bound to no argument");
+  if (Error E = bindOperands())
+    return E;
+
+  AsmStatement Stmt =
+      renderAsm(F, Bindings, /*Predicated=*/B.PredArg >= 0, B.PreserveDst);
+
+  // The signature, checked against the constraint letters renderAsm chose.
+  SmallVector<Type *, 8> OutTys, InTys;
+  SmallVector<Type *, 16> SlotTys;
+  for (const AsmSlot &Slot : Stmt.Slots) {
+    Type *Want = constraintType(Slot.Constraint, Ctx);
+    if (!Want)
+      return internalError("unknown constraint letter '" +
+                           Twine(Slot.Constraint) + "'");
+    if (Slot.R != AsmSlot::Predicate) {
+      if (Slot.FormOperand >= F.Operands.size())
+        return internalError("an asm operand names form operand " +
+                             Twine(Slot.FormOperand));
+      const AsmOperandBinding &Bd = Bindings[Slot.FormOperand];
+      if (Bd.K == AsmOperandBinding::Register) {
+        Type *Carrier = carrierType(Bd.Carrier, Ctx);
+        if (Carrier != Want)
+          return internalError("constraint '" + Twine(Slot.Constraint) +
+                               "' for a " + dtypeName(Bd.Carrier) + " operand");
+      }
+    }
+    SlotTys.push_back(Want);
+    (Slot.R == AsmSlot::Output ? OutTys : InTys).push_back(Want);
+  }
+  Type *RetTy = OutTys.empty()       ? Type::getVoidTy(Ctx)
+                : OutTys.size() == 1 ? OutTys.front()
+                                     : StructType::get(Ctx, OutTys);
+  FunctionType *FTy = FunctionType::get(RetTy, InTys, /*isVarArg=*/false);
+  if (Error E = InlineAsm::verify(FTy, Stmt.Constraints))
+    return internalError("invalid constraints \"" + Stmt.Constraints +
+                         "\": " + toString(std::move(E)));
+  InlineAsm *IA =
+      InlineAsm::get(FTy, Stmt.Text, Stmt.Constraints, Stmt.HasSideEffects);
+  MDNode *Tag = MDNode::get(Ctx, MDString::get(Ctx, MC.Opcode));
+
+  for (int64_t R = 0, N = B.numRepeats(); R != N; ++R) {
+    SmallVector<Value *, 8> Inputs;
+    for (unsigned I = 0, E = Stmt.Slots.size(); I != E; ++I) {
+      const AsmSlot &Slot = Stmt.Slots[I];
+      switch (Slot.R) {
+      case AsmSlot::Output:
+        continue;
+      case AsmSlot::Predicate:
+        if (B.PredArg < 0)
+          return internalError("a predicate slot without tile::pred");
+        Inputs.push_back(predicate(R));
+        continue;
+      case AsmSlot::Input:
+      case AsmSlot::TiedOldValue: {
+        Expected<Value *> V =
+            operandElement(Slot.FormOperand, Slot.Element, R, SlotTys[I]);
+        if (!V)
+          return V.takeError();
+        Inputs.push_back(*V);
+        continue;
+      }
+      }
+    }
+
+    CallInst *Asm = Builder.CreateCall(FTy, IA, Inputs);
+    Asm->addFnAttr(Attribute::NoUnwind);
+    // Arithmetic is a pure function of its registers: let the optimizer
+    // merge or drop it. Memory forms are volatile and clobber memory.
+    if (!Stmt.HasSideEffects) {
+      Asm->setDoesNotAccessMemory();
+      Asm->addFnAttr(Attribute::WillReturn);
+    }
+    Asm->setMetadata(OpcodeMDName, Tag);
+
+    unsigned Out = 0;
+    for (const AsmSlot &Slot : Stmt.Slots) {
+      if (Slot.R != AsmSlot::Output)
+        continue;
+      unsigned ArgIdx = B.OperandArg[Slot.FormOperand];
+      if (MC.Args[ArgIdx].Kind != TILEAPPLY_KIND_REGISTER)
+        return internalError("destination '" +
+                             F.Operands[Slot.FormOperand].Name +
+                             "' is not a register tensor");
+      Value *V = OutTys.size() == 1 ? static_cast<Value *>(Asm)
+                                    : Builder.CreateExtractValue(Asm, Out);
+      ++Out;
+      Builder.CreateAlignedStore(V, elementPointer(ArgIdx, R, Slot.Element),
+                                 DL.getABITypeAlign(V->getType()));
+    }
+  }
+  return Error::success();
+}
+
+void Expansion::discard() {
+  for (Instruction *I : reverse(Emitted))
+    I->eraseFromParent();
+  Emitted.clear();
+}
+
+} // namespace
+
+Error expandCall(const Form &F, const MarkerCall &MC, const BoundCall &B,
+                 const DebugLoc &Loc) {
+  Expansion E(F, MC, B, Loc);
+  if (Error Err = E.run()) {
+    E.discard();
+    return Err;
+  }
+  return Error::success();
+}
+
+} // namespace tileapply

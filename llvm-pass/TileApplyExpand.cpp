@@ -1,0 +1,270 @@
+//===- TileApplyExpand.cpp - The tile-apply-expand pass -------------------===//
+//
+// The driver: find the marker calls, read each one (MarkerReader), look its
+// opcode up and check it with the same rules the Clang plugin uses (core's
+// checkCall), expand it (Expander) or report why not, erase the marker, and
+// finally drop what only the markers needed: the declaration, the layout
+// arrays and the opcode strings.
+//
+//===----------------------------------------------------------------------===//
+#include "TileApplyExpand.h"
+#include "Diagnostics.h"
+#include "Expander.h"
+#include "MarkerReader.h"
+#include "tileapply/abi.h"
+#include "tileapply/core/Layout.h"
+#include "tileapply/core/OpcodeTable.h"
+#include "tileapply/core/Target.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassInstrumentation.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace tileapply {
+
+namespace {
+
+/// The GPU the function is compiled for, from the attributes clang puts on
+/// every device function; none when the IR does not say (hand-written tests).
+std::optional<Target> callerTarget(const Function &F) {
+  Attribute Cpu = F.getFnAttribute("target-cpu");
+  if (!Cpu.isStringAttribute())
+    return std::nullopt;
+  std::optional<Target> T = parseTarget(Cpu.getValueAsString());
+  if (!T)
+    return std::nullopt;
+  Attribute Features = F.getFnAttribute("target-features");
+  if (Features.isStringAttribute())
+    T->PtxVersion = parsePtxFeature(Features.getValueAsString());
+  return T;
+}
+
+/// One line per problem: clang prints the message above the source snippet,
+/// so the notes follow on the same line rather than below it.
+std::string problemText(const Problem &P) {
+  std::string Text = P.Message;
+  for (const std::string &Note : P.Notes)
+    Text += "; " + Note;
+  return Text;
+}
+
+/// Whether \p U, a user of a global, only feeds `llvm.used` /
+/// `llvm.compiler.used`, possibly through constant casts.
+bool feedsOnlyUsedLists(const User &U) {
+  if (isa<ConstantExpr>(U))
+    return all_of(U.users(),
+                  [](const User *Next) { return feedsOnlyUsedLists(*Next); });
+  if (!isa<ConstantArray>(U))
+    return false;
+  return all_of(U.users(), [](const User *List) {
+    const auto *GV = dyn_cast<GlobalVariable>(List);
+    return GV && (GV->getName() == "llvm.used" ||
+                  GV->getName() == "llvm.compiler.used");
+  });
+}
+
+/// Whether nothing but the used lists refers to \p C.
+bool onlyListedAsUsed(const Constant &C) {
+  return all_of(C.users(),
+                [](const User *U) { return feedsOnlyUsedLists(*U); });
+}
+
+/// Erases the globals of \p Candidates that nothing but the used lists
+/// refers to any more. Clang lists every `__device__` variable, the layout
+/// arrays included, in `llvm.compiler.used`.
+void eraseDeadGlobals(Module &M, ArrayRef<GlobalVariable *> Candidates) {
+  SmallPtrSet<GlobalVariable *, 16> Dead;
+  for (GlobalVariable *GV : Candidates) {
+    GV->removeDeadConstantUsers();
+    if (GV->isDiscardableIfUnused() && onlyListedAsUsed(*GV))
+      Dead.insert(GV);
+  }
+  if (Dead.empty())
+    return;
+  removeFromUsedLists(M, [&](Constant *C) {
+    auto *GV = dyn_cast<GlobalVariable>(C->stripPointerCasts());
+    return GV && Dead.contains(GV);
+  });
+  for (GlobalVariable *GV : Candidates) {
+    if (!Dead.contains(GV))
+      continue;
+    GV->removeDeadConstantUsers();
+    if (GV->use_empty())
+      GV->eraseFromParent();
+  }
+}
+
+class MarkerExpander {
+public:
+  MarkerExpander(Module &M, FunctionAnalysisManager &FAM)
+      : M(M), Reader([&FAM](Function &F) -> DominatorTree & {
+          return FAM.getResult<DominatorTreeAnalysis>(F);
+        }) {}
+
+  /// Expands or reports \p Call, then erases it.
+  void process(CallInst &Call);
+
+private:
+  Module &M;
+  MarkerReader Reader;
+
+  void expand(CallInst &Call, const DebugLoc &Loc);
+};
+
+void MarkerExpander::process(CallInst &Call) {
+  DebugLoc Loc = userCallLocation(Call.getDebugLoc());
+  const Triple &TT = M.getTargetTriple();
+  if (!TT.str().empty() && !TT.isNVPTX())
+    report(*Call.getFunction(), Loc, DS_Error,
+           "'" TILEAPPLY_MARKER_NAME "' in a module for " + TT.str() +
+               ": tileapply expands calls only in NVPTX device code");
+  else
+    expand(Call, Loc);
+  // Whatever happened, the marker goes: later passes and the back end must
+  // not see it, and after an error the compilation stops anyway.
+  if (!Call.use_empty())
+    Call.replaceAllUsesWith(PoisonValue::get(Call.getType()));
+  Call.eraseFromParent();
+}
+
+void MarkerExpander::expand(CallInst &Call, const DebugLoc &Loc) {
+  const Function &Caller = *Call.getFunction();
+  Expected<MarkerCall> MC = Reader.read(Call);
+  if (!MC) {
+    report(Caller, Loc, DS_Error,
+           "malformed '" TILEAPPLY_MARKER_NAME "' call: " +
+               toString(MC.takeError()));
+    return;
+  }
+  LookupResult Lookup = OpcodeTable::get().lookup(MC->Opcode);
+  if (!Lookup) {
+    report(Caller, Loc, DS_Error, problemText(spellingProblem(Lookup.Problem)));
+    return;
+  }
+  const Form &F = *Lookup.Found;
+
+  std::optional<Target> T = callerTarget(Caller);
+  BoundCall Bound;
+  bool Failed = false;
+  for (const Problem &P : checkCall(F, MC->Args, T ? &*T : nullptr, &Bound)) {
+    bool IsError = P.severity() == Severity::Error;
+    report(Caller, Loc, IsError ? DS_Error : DS_Warning, problemText(P));
+    Failed |= IsError;
+  }
+  if (Failed)
+    return;
+
+  if (Error E = expandCall(F, *MC, Bound, Loc))
+    report(Caller, Loc, DS_Error,
+           "'" + MC->Opcode + "': " + toString(std::move(E)));
+}
+
+} // namespace
+
+PreservedAnalyses TileApplyExpandPass::run(Module &M,
+                                           ModuleAnalysisManager &AM) {
+  Function *Marker = M.getFunction(TILEAPPLY_MARKER_NAME);
+  if (!Marker)
+    return PreservedAnalyses::all();
+
+  // Collect first: expansion erases the calls it walks over.
+  SmallVector<CallInst *, 16> Calls;
+  SetVector<GlobalVariable *> Candidates;
+  for (Use &U : Marker->uses()) {
+    auto *Call = dyn_cast<CallInst>(U.getUser());
+    if (Call && Call->isCallee(&U)) {
+      Calls.push_back(Call);
+      for (unsigned I = 0, E = std::min(2u, Call->arg_size()); I != E; ++I)
+        if (auto *GV = dyn_cast<GlobalVariable>(
+                Call->getArgOperand(I)->stripPointerCasts()))
+          Candidates.insert(GV);
+      continue;
+    }
+    // The marker's address taken, an invoke, a callbr: nothing a front end
+    // following the ABI emits, and nothing we can expand.
+    if (auto *I = dyn_cast<Instruction>(U.getUser()))
+      report(*I->getFunction(), userCallLocation(I->getDebugLoc()), DS_Error,
+             "'" TILEAPPLY_MARKER_NAME
+             "' may only be called directly, with a call instruction");
+    else if (!feedsOnlyUsedLists(*U.getUser()))
+      M.getContext().diagnose(DiagnosticInfoGeneric(
+          "'" TILEAPPLY_MARKER_NAME "' is referenced by a constant; it may "
+          "only be called directly",
+          DS_Error));
+  }
+  if (Calls.empty())
+    return PreservedAnalyses::all();
+
+  FunctionAnalysisManager &FAM =
+      AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  MarkerExpander Expander(M, FAM);
+  for (CallInst *Call : Calls)
+    Expander.process(*Call);
+
+  if (Marker->isDeclaration() && Marker->use_empty())
+    Marker->eraseFromParent();
+  eraseDeadGlobals(M, Candidates.getArrayRef());
+
+  // Instructions were added and removed, never blocks.
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
+PreservedAnalyses TileApplyPipelineStartPass::run(Module &M,
+                                                  ModuleAnalysisManager &AM) {
+  if (!M.getTargetTriple().isNVPTX())
+    return PreservedAnalyses::all();
+  Function *Marker = M.getFunction(TILEAPPLY_MARKER_NAME);
+  if (!Marker || Marker->use_empty())
+    return PreservedAnalyses::all();
+  // No standard extension point sits between always-inline and the first
+  // SROA, so this one brings its own always-inliner: the marker leaves the
+  // header's wrapper, the register arrays are still allocas, and the SROA
+  // that follows promotes what the expansion loads and stores.
+  ModulePassManager MPM;
+  MPM.addPass(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+  MPM.addPass(TileApplyExpandPass());
+  return MPM.run(M, AM);
+}
+
+void registerPasses(PassBuilder &PB) {
+  // Lets -print-pipeline-passes and the pass instrumentation name the passes
+  // as the textual pipeline spells them.
+  if (PassInstrumentationCallbacks *PIC =
+          PB.getPassInstrumentationCallbacks()) {
+    PIC->addClassToPassName(TileApplyExpandPass::name(), "tile-apply-expand");
+    PIC->addClassToPassName(TileApplyPipelineStartPass::name(),
+                            "tile-apply-pipeline-start");
+  }
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "tile-apply-expand") {
+          MPM.addPass(TileApplyExpandPass());
+          return true;
+        }
+        if (Name == "tile-apply-pipeline-start") {
+          MPM.addPass(TileApplyPipelineStartPass());
+          return true;
+        }
+        return false;
+      });
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(TileApplyPipelineStartPass());
+      });
+}
+
+} // namespace tileapply
