@@ -1,0 +1,253 @@
+//===- CallChecker.cpp - One __tile_apply call, from AST to core ----------===//
+#include "CallChecker.h"
+#include "clang/Lex/Lexer.h"
+#include "tileapply/core/OpcodeTable.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ASTLambda.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/TargetInfo.h"
+#include "clang/Basic/TargetOptions.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace tileapply {
+namespace plugin {
+
+std::optional<Target> targetOf(const TargetInfo &TI) {
+  const TargetOptions &TO = TI.getTargetOpts();
+  std::optional<Target> T = parseTarget(TO.CPU);
+  if (T)
+    T->PtxVersion = parsePtxFeature(llvm::join(TO.Features, ","));
+  return T;
+}
+
+namespace {
+
+/// The expression as written: no implicit conversions, temporaries or parens.
+const Expr *asWritten(const Expr *E) {
+  const Expr *Prev = nullptr;
+  while (E && E != Prev) {
+    Prev = E;
+    E = E->IgnoreUnlessSpelledInSource()->IgnoreParens();
+  }
+  return E;
+}
+
+/// The nearest function around a declaration context (skipping classes, so
+/// the function a lambda's closure class is defined in).
+const FunctionDecl *enclosingFunction(const DeclContext *DC) {
+  for (; DC; DC = DC->getParent())
+    if (const auto *F = dyn_cast<FunctionDecl>(DC))
+      return F;
+  return nullptr;
+}
+
+/// Whether code in `F` is compiled for the GPU: a `__global__` or
+/// `__device__` (including `__host__ __device__`) function. Clang makes
+/// lambdas implicitly `__host__ __device__`; such a lambda runs where the
+/// function it is written in runs. Null (namespace scope) is host code.
+bool runsOnDevice(const FunctionDecl *F) {
+  while (F) {
+    if (F->hasAttr<CUDAGlobalAttr>())
+      return true;
+    const auto *Device = F->getAttr<CUDADeviceAttr>();
+    if (!Device)
+      return false;
+    const auto *MD = dyn_cast<CXXMethodDecl>(F);
+    if (!Device->isImplicit() || !MD || !isLambdaCallOperator(MD))
+      return true;
+    F = enclosingFunction(MD->getParent()->getDeclContext());
+    if (!F)
+      return true; // a lambda at namespace scope: callable from both sides
+  }
+  return false;
+}
+
+bool isTileDetail(const DeclContext *DC) {
+  const auto *Detail = dyn_cast<NamespaceDecl>(DC);
+  if (!Detail || Detail->getName() != "detail")
+    return false;
+  const auto *Tile = dyn_cast<NamespaceDecl>(Detail->getDeclContext());
+  return Tile && Tile->getName() == "tile" &&
+         Tile->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
+/// The `tile::detail::call_layout<A...>` specialization a statement refers to.
+const VarDecl *findCallLayout(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    const auto *V = dyn_cast<VarTemplateSpecializationDecl>(DRE->getDecl());
+    if (V && V->getIdentifier() && V->getName() == "call_layout" &&
+        isTileDetail(V->getDeclContext()))
+      return V;
+  }
+  for (const Stmt *Child : S->children())
+    if (const VarDecl *V = findCallLayout(Child))
+      return V;
+  return nullptr;
+}
+
+/// A call-level problem the plugin finds itself, worded by core's summary.
+Problem callProblem(DiagCode Code, const char *Note) {
+  Problem P;
+  P.Code = Code;
+  P.Arg = -1;
+  P.Message = diagSummary(Code).str();
+  P.Notes.push_back(Note);
+  return P;
+}
+
+} // namespace
+
+CallChecker::CallChecker(ASTContext &Ctx, Reporter &R, bool IsDeviceCompilation,
+                         std::optional<Target> T)
+    : Ctx(Ctx), R(R), IsDevice(IsDeviceCompilation), T(std::move(T)) {}
+
+void CallChecker::check(const CallSite &Site) {
+  bool DeviceCode = runsOnDevice(Site.Enclosing);
+  // A normal CUDA build runs two cc1 jobs over the same source: the host one
+  // reports calls in host code, the device one checks the rest, so every
+  // problem is reported once.
+  if (!IsDevice) {
+    if (!DeviceCode)
+      R.report(Site, callProblem(DiagCode::HostCall,
+                                 "PTX instructions run only on the GPU: call "
+                                 "__tile_apply from a __device__ or __global__ "
+                                 "function"));
+    return;
+  }
+  if (DeviceCode)
+    checkDeviceCall(Site);
+}
+
+void CallChecker::checkDeviceCall(const CallSite &Site) {
+  const CallExpr *Call = Site.Call;
+  const auto *Literal = dyn_cast<StringLiteral>(asWritten(Call->getArg(0)));
+  if (!Literal || Literal->getCharByteWidth() != 1) {
+    R.report(Site, callProblem(DiagCode::OpcodeNotLiteral,
+                               "the PTX instruction is chosen at compile time: "
+                               "write it as a literal, e.g. \"add.rn.f16x2\""));
+    return;
+  }
+  LookupResult Found = OpcodeTable::get().lookup(Literal->getString());
+  if (!Found) {
+    Problem P = spellingProblem(Found.Problem);
+    P.Arg = -1; // at the literal
+    R.report(Site, P);
+    return;
+  }
+
+  const DecodedLayout &Layout = layoutOf(Call->getDirectCallee());
+  if (!Layout.Args) {
+    if (!Layout.Why.empty())
+      R.reportInternal(Site, Layout.Why);
+    return;
+  }
+  std::vector<ArgDesc> Args = *Layout.Args;
+  if (Args.size() + 1 != Call->getNumArgs()) {
+    R.reportInternal(Site, "tileapply cannot check this call: its layout has " +
+                               std::to_string(Args.size()) + " records for " +
+                               std::to_string(Call->getNumArgs() - 1) +
+                               " arguments");
+    return;
+  }
+  for (size_t I = 0; I < Args.size(); ++I)
+    if (Args[I].Kind == TILEAPPLY_KIND_SCALAR)
+      Args[I].Constant = constantOf(Call->getArg(I + 1));
+
+  for (const Problem &P : checkCall(*Found.Found, Args, T ? &*T : nullptr))
+    R.report(Site, P);
+}
+
+const CallChecker::DecodedLayout &
+CallChecker::layoutOf(const FunctionDecl *Callee) {
+  auto [It, Inserted] = Layouts.try_emplace(Callee);
+  DecodedLayout &L = It->second;
+  if (!Inserted)
+    return L;
+
+  // No body: the specialization was never instantiated, because the call is
+  // in an unevaluated operand or an earlier error stopped it. Nothing runs.
+  const Stmt *Body = Callee->getBody();
+  if (!Body)
+    return L;
+  auto Fail = [&](const llvm::Twine &Why) -> const DecodedLayout & {
+    L.Why = ("tileapply cannot check this call: " + Why).str();
+    return L;
+  };
+  const VarDecl *V = findCallLayout(Body);
+  if (!V)
+    return Fail("__tile_apply does not use tile::detail::call_layout; is "
+                "<tileapply/tile.h> from this version of tileapply?");
+  const APValue *Value = V->evaluateValue();
+  if (!Value || !Value->isStruct() || Value->getStructNumFields() < 1 ||
+      !Value->getStructField(0).isArray())
+    return Fail("tile::detail::call_layout is not a constant int array");
+  const APValue &Array = Value->getStructField(0);
+  std::vector<int32_t> Words;
+  for (unsigned I = 0, N = Array.getArraySize(); I < N; ++I) {
+    const APValue &Elt = I < Array.getArrayInitializedElts()
+                             ? Array.getArrayInitializedElt(I)
+                             : Array.getArrayFiller();
+    if (!Elt.isInt())
+      return Fail("tile::detail::call_layout is not a constant int array");
+    Words.push_back(static_cast<int32_t>(Elt.getInt().getSExtValue()));
+  }
+  llvm::Expected<std::vector<ArgDesc>> Decoded = decodeLayout(Words);
+  if (!Decoded)
+    return Fail(llvm::toString(Decoded.takeError()));
+  L.Args = std::move(*Decoded);
+  return L;
+}
+
+std::optional<ScalarConst> CallChecker::constantOf(const Expr *E) const {
+  if (E->isValueDependent() || E->containsErrors())
+    return std::nullopt;
+  Expr::EvalResult Result;
+  if (!E->EvaluateAsRValue(Result, Ctx) || Result.HasSideEffects)
+    return std::nullopt;
+  ScalarConst C;
+  if (Result.Val.isInt()) {
+    const llvm::APSInt &I = Result.Val.getInt();
+    if (I.getBitWidth() > 64)
+      return std::nullopt;
+    C.I = I.isSigned() ? I.getSExtValue()
+                       : static_cast<int64_t>(I.getZExtValue());
+  } else if (Result.Val.isFloat()) {
+    llvm::APFloat F = Result.Val.getFloat();
+    bool LosesInfo = false;
+    F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+              &LosesInfo);
+    C.IsFloat = true;
+    C.F = F.convertToDouble();
+  } else {
+    return std::nullopt; // e.g. a CUDA __half2 object
+  }
+  // `2`, `-2`, `(2)`: an integer literal that spells a number. A literal in
+  // hexadecimal, octal or binary, or with a `u` suffix, spells bits on
+  // purpose (`0x40004000u`) and is not warned about.
+  const Expr *W = asWritten(E);
+  while (const auto *U = dyn_cast<UnaryOperator>(W)) {
+    if (U->getOpcode() != UO_Minus && U->getOpcode() != UO_Plus)
+      break;
+    W = asWritten(U->getSubExpr());
+  }
+  if (const auto *Lit = dyn_cast<IntegerLiteral>(W)) {
+    llvm::StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(Lit->getSourceRange()),
+        Ctx.getSourceManager(), Ctx.getLangOpts());
+    bool Radix = Text.size() > 1 && Text[0] == '0';
+    bool Unsigned = Text.find_first_of("uU") != llvm::StringRef::npos;
+    C.IsIntegerLiteral = !Text.empty() && !Radix && !Unsigned;
+  }
+  return C;
+}
+
+} // namespace plugin
+} // namespace tileapply

@@ -1,0 +1,67 @@
+//===- CallChecker.h - One __tile_apply call, from AST to core --*- C++ -*-===//
+//
+// Turns one call into what core/ checks: the opcode spelling (which must be a
+// string literal), the argument descriptions decoded from the
+// `tile::detail::call_layout<A...>` constant that the header instantiates for
+// the call (the same array the LLVM pass reads), the values of constant
+// scalars, and the target being compiled for. Then runs core's lookup and
+// checkCall and reports every problem through the Reporter.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEAPPLY_CLANGPLUGIN_CALLCHECKER_H
+#define TILEAPPLY_CLANGPLUGIN_CALLCHECKER_H
+
+#include "Diagnostics.h"
+#include "tileapply/core/Layout.h"
+#include "tileapply/core/Target.h"
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class FunctionDecl;
+class TargetInfo;
+} // namespace clang
+
+namespace tileapply {
+namespace plugin {
+
+/// The target being compiled for, read from the cc1 target options
+/// (`-target-cpu sm_90a`, `-target-feature +ptx88`); nullopt if the CPU is
+/// not an `sm_XX` name.
+std::optional<Target> targetOf(const clang::TargetInfo &TI);
+
+class CallChecker {
+public:
+  /// `IsDeviceCompilation`: this cc1 compiles for the GPU (device calls are
+  /// checked, host calls skipped); otherwise only host calls are reported.
+  CallChecker(clang::ASTContext &Ctx, Reporter &R, bool IsDeviceCompilation,
+              std::optional<Target> T);
+
+  void check(const CallSite &Site);
+
+private:
+  void checkDeviceCall(const CallSite &Site);
+  /// The arguments of a `__tile_apply` specialization, decoded from the
+  /// `call_layout` constant its body refers to.
+  struct DecodedLayout {
+    std::optional<std::vector<ArgDesc>> Args;
+    std::string Why; // when !Args: why not ("" = nothing to check)
+  };
+  const DecodedLayout &layoutOf(const clang::FunctionDecl *Callee);
+  std::optional<ScalarConst> constantOf(const clang::Expr *E) const;
+
+  clang::ASTContext &Ctx;
+  Reporter &R;
+  bool IsDevice;
+  std::optional<Target> T;
+  std::map<const clang::FunctionDecl *, DecodedLayout> Layouts;
+};
+
+} // namespace plugin
+} // namespace tileapply
+
+#endif

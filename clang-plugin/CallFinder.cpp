@@ -1,0 +1,99 @@
+//===- CallFinder.cpp - Every __tile_apply call of a translation unit -----===//
+//
+// A DynamicRecursiveASTVisitor over the whole translation unit, template
+// instances included, that keeps a stack of the functions it is inside (a
+// lambda's body counts as its call operator's) so each call comes with the
+// function that holds it: CallChecker decides host or device code from it.
+//
+//===----------------------------------------------------------------------===//
+#include "CallFinder.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
+
+namespace tileapply {
+namespace plugin {
+
+bool isTileApply(const FunctionDecl *F) {
+  if (!F || !F->getIdentifier() || F->getName() != "__tile_apply")
+    return false;
+  if (!F->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return false;
+  return F->getTemplatedKind() ==
+         FunctionDecl::TK_FunctionTemplateSpecialization;
+}
+
+namespace {
+
+class Finder : public DynamicRecursiveASTVisitor {
+public:
+  using Callback = llvm::function_ref<void(const CallExpr *,
+                                           const FunctionDecl *)>;
+  explicit Finder(Callback Fn) : Fn(Fn) {
+    // Calls in templates are only complete in their instances.
+    ShouldVisitTemplateInstantiations = true;
+    ShouldVisitLambdaBody = true;
+  }
+
+  bool TraverseDecl(Decl *D) override {
+    auto *F = dyn_cast_or_null<FunctionDecl>(D);
+    if (F)
+      Enclosing.push_back(F);
+    bool Continue = DynamicRecursiveASTVisitor::TraverseDecl(D);
+    if (F)
+      Enclosing.pop_back();
+    return Continue;
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *L) override {
+    // The body of a lambda belongs to its call operator, which the generic
+    // traversal never enters as a declaration.
+    Enclosing.push_back(L->getCallOperator());
+    bool Continue = DynamicRecursiveASTVisitor::TraverseLambdaExpr(L);
+    Enclosing.pop_back();
+    if (!Continue)
+      return false;
+    // A generic lambda's instances hang off its call operator template,
+    // which is not reached through the enclosing function either.
+    if (FunctionTemplateDecl *T = L->getDependentCallOperator())
+      for (FunctionDecl *Spec : T->specializations())
+        if (!TraverseDecl(Spec))
+          return false;
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) override {
+    if (Call->isTypeDependent() || Call->containsErrors())
+      return true;
+    if (!isTileApply(Call->getDirectCallee()) || Call->getNumArgs() == 0)
+      return true;
+    if (Seen.insert(Call).second)
+      Fn(Call, Enclosing.empty() ? nullptr : Enclosing.back());
+    return true;
+  }
+
+private:
+  Callback Fn;
+  llvm::SmallVector<const FunctionDecl *, 8> Enclosing;
+  llvm::SmallPtrSet<const CallExpr *, 16> Seen;
+};
+
+} // namespace
+
+void forEachTileApplyCall(
+    ASTContext &Ctx,
+    llvm::function_ref<void(const CallExpr *, const FunctionDecl *)> Fn) {
+  // Most translation units never mention __tile_apply: skip the walk.
+  if (Ctx.Idents.find("__tile_apply") == Ctx.Idents.end())
+    return;
+  Finder(Fn).TraverseAST(Ctx);
+}
+
+} // namespace plugin
+} // namespace tileapply

@@ -1,0 +1,89 @@
+//===- Diagnostics.h - tileapply problems as Clang diagnostics --*- C++ -*-===//
+//
+// The one place where a core `tileapply::Problem` becomes a Clang diagnostic:
+// which diagnostic ID (errors, warnings in an existing Clang warning group,
+// notes), where it points (the argument of the user's call, never the
+// header), what it highlights, the opcode fix-it, the "declared here" note and
+// the "in instantiation of" note. The wording itself comes from core, so the
+// plugin and the LLVM pass say the same thing.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEAPPLY_CLANGPLUGIN_DIAGNOSTICS_H
+#define TILEAPPLY_CLANGPLUGIN_DIAGNOSTICS_H
+
+#include "tileapply/core/Layout.h"
+#include "llvm/ADT/StringRef.h"
+#include <set>
+#include <string>
+#include <utility>
+
+namespace clang {
+class CallExpr;
+class CompilerInstance;
+class DiagnosticsEngine;
+class Expr;
+class FunctionDecl;
+class LangOptions;
+} // namespace clang
+
+namespace tileapply {
+namespace plugin {
+
+/// What the command line (`-fplugin-arg-tileapply-...`) changed.
+struct PluginOptions {
+  /// Report PackedIntegerLiteral. `-fplugin-arg-tileapply-no-packed-literal`
+  /// turns it off without touching Clang's own -Wliteral-conversion.
+  bool WarnPackedLiteral = true;
+};
+
+/// The Clang warning group tileapply's warnings belong to: `-Wno-<group>`,
+/// `-Werror=<group>`, `-Werror` and `-w` act on them like on Clang's own.
+/// (Clang 22 plugins cannot create a group of their own.)
+inline constexpr llvm::StringLiteral WarningGroup = "literal-conversion";
+
+/// One `__tile_apply` call being reported on.
+struct CallSite {
+  const clang::CallExpr *Call = nullptr;
+  /// The function whose body holds the call (a lambda's call operator for a
+  /// call in a lambda), or null at namespace scope.
+  const clang::FunctionDecl *Enclosing = nullptr;
+
+  /// The expression problem index `Arg` is about: the argument after the
+  /// opcode with that index, or the opcode literal for -1 (and for an index
+  /// that the call does not have).
+  const clang::Expr *exprFor(int Arg) const;
+};
+
+/// Reports problems through Clang's DiagnosticsEngine.
+class Reporter {
+public:
+  /// Create it before parsing starts (in CreateASTConsumer): the warning has
+  /// to exist while `#pragma clang diagnostic` lines are read, and the
+  /// command-line warning options are applied to it once more (see the .cpp).
+  Reporter(clang::CompilerInstance &CI, const PluginOptions &Opts);
+
+  /// Reports `P` at the argument it is about. A problem already reported at
+  /// the same place with the same text (the same call in two instantiations
+  /// of a template) is not repeated.
+  void report(const CallSite &Site, const Problem &P);
+
+  /// An internal inconsistency (e.g. a tile.h from another tileapply version):
+  /// reported as an error at the call, so the call is never silently unchecked.
+  void reportInternal(const CallSite &Site, llvm::StringRef Message);
+
+private:
+  bool isEnabled(const Problem &P) const;
+  void addInstantiationNote(const CallSite &Site);
+
+  clang::DiagnosticsEngine &Diags;
+  const clang::LangOptions &LangOpts;
+  PluginOptions Opts;
+  unsigned ErrorID, ErrorWithTypeID, WarningID, NoteID, DeclaredHereID,
+      InstantiationID;
+  std::set<std::pair<unsigned, std::string>> Reported;
+};
+
+} // namespace plugin
+} // namespace tileapply
+
+#endif

@@ -1,0 +1,99 @@
+//===- Plugin.cpp - The tileapply Clang plugin ----------------------------===//
+//
+// `clang++ -fplugin=TileApply.so` loads this module into both cc1 jobs of a
+// CUDA build. The action runs before the main action (AddBeforeMainAction),
+// so the normal compilation still happens, and:
+//
+//  - in every job, checks each `__tile_apply` call once the translation unit
+//    is complete (CallFinder -> CallChecker -> Reporter);
+//  - in the NVPTX device job, adds the tileapply expansion pass to the
+//    optimization pipeline Clang's code generator builds, so the plugin alone
+//    both checks and expands. Host code generation is untouched.
+//
+// Arguments (`-fplugin-arg-tileapply-<arg>`):
+//   no-packed-literal   do not report PackedIntegerLiteral
+//
+//===----------------------------------------------------------------------===//
+#include "CallChecker.h"
+#include "CallFinder.h"
+#include "Diagnostics.h"
+#include "TileApplyExpand.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/TargetInfo.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+
+using namespace clang;
+
+namespace tileapply {
+namespace plugin {
+namespace {
+
+class TileApplyConsumer : public ASTConsumer {
+public:
+  TileApplyConsumer(CompilerInstance &CI, const PluginOptions &Opts)
+      : IsDevice(CI.getLangOpts().CUDAIsDevice),
+        GPU(IsDevice ? targetOf(CI.getTarget()) : std::nullopt),
+        R(CI, Opts) {}
+
+  // Runs after Sema has instantiated every template the file uses, so each
+  // call's `__tile_apply<A...>` specialization and its layout are complete.
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    CallChecker Checker(Ctx, R, IsDevice, GPU);
+    forEachTileApplyCall(Ctx, [&](const CallExpr *Call,
+                                  const FunctionDecl *Enclosing) {
+      Checker.check(CallSite{Call, Enclosing});
+    });
+  }
+
+private:
+  bool IsDevice;
+  std::optional<Target> GPU; // the device job's sm_XX and PTX ISA
+  Reporter R;
+};
+
+class TileApplyAction : public PluginASTAction {
+public:
+  ActionType getActionType() override { return AddBeforeMainAction; }
+
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    for (const std::string &Arg : Args) {
+      if (Arg == "no-packed-literal") {
+        Opts.WarnPackedLiteral = false;
+        continue;
+      }
+      DiagnosticsEngine &Diags = CI.getDiagnostics();
+      Diags.Report(Diags.getCustomDiagID(
+          DiagnosticsEngine::Error,
+          "unknown argument '%0' for plugin 'tileapply' (known: "
+          "no-packed-literal)"))
+          << Arg;
+      return false;
+    }
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    // Expansion belongs to the GPU side only. Codegen calls these callbacks
+    // when it builds its pass pipeline; under -fsyntax-only it never does.
+    if (CI.getLangOpts().CUDAIsDevice && CI.getTarget().getTriple().isNVPTX())
+      CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
+          [](llvm::PassBuilder &PB) { tileapply::registerPasses(PB); });
+    return std::make_unique<TileApplyConsumer>(CI, Opts);
+  }
+
+private:
+  PluginOptions Opts;
+};
+
+} // namespace
+} // namespace plugin
+} // namespace tileapply
+
+static FrontendPluginRegistry::Add<tileapply::plugin::TileApplyAction>
+    X("tileapply", "check __tile_apply calls and expand them on the GPU side");
