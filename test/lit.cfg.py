@@ -6,18 +6,25 @@
 #   %passplugin     <build>/lib/TileApplyPass.so    (opt -load-pass-plugin=%passplugin)
 #   %ptxas          CUDA's ptxas
 #   %opcodes        <build>/bin/tileapply-opcodes
+#   %{certify}      <build>/bin/tileapply-certify
 #   %inputs         test/lit/Inputs
 #   %srcroot        the repository root
+#   %{cuda_lib}     CUDA's lib64 (for -lcudart_static)
 import os
 import lit.formats
-from lit.llvm import llvm_config  # noqa: F401  (provides use_default_substitutions)
+import lit.llvm
+
+lit.llvm.initialize(lit_config, config)
+from lit.llvm import llvm_config  # noqa: E402  (set by initialize)
 
 config.name = "tileapply"
 config.test_format = lit.formats.ShTest(not lit_config.useValgrind)
 config.suffixes = [".ll", ".cu", ".test", ".cpp"]
-config.test_source_root = os.path.join(config.tileapply_src_root, "test", "lit")
-config.test_exec_root = os.path.join(config.tileapply_obj_root, "test", "lit")
-config.excludes = ["Inputs"]
+# The suite is rooted where lit.site.cfg.py lives (<build>/test); the tests
+# themselves are under test/lit.
+config.test_source_root = os.path.join(config.tileapply_src_root, "test")
+config.test_exec_root = os.path.join(config.tileapply_obj_root, "test")
+config.excludes = ["Inputs", "unit", "gpu", "tools", "CMakeLists.txt"]
 
 llvm_config.use_default_substitutions()
 config.environment["PATH"] = os.pathsep.join(
@@ -33,9 +40,11 @@ config.substitutions.append(("%cuda_flags", cuda_flags))
 config.substitutions.append(("%passplugin", os.path.join(lib, "TileApplyPass.so")))
 config.substitutions.append(("%plugin", os.path.join(lib, "TileApply.so")))
 config.substitutions.append(("%ptxas", os.path.join(config.cuda_path, "bin", "ptxas")))
+config.substitutions.append(("%{certify}", os.path.join(config.tileapply_obj_root, "bin", "tileapply-certify")))
 config.substitutions.append(("%opcodes", os.path.join(config.tileapply_obj_root, "bin", "tileapply-opcodes")))
-config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "lit", "Inputs")))
 config.substitutions.append(("%srcroot", config.tileapply_src_root))
+config.substitutions.append(("%{cuda_lib}", os.path.join(config.cuda_path, "lib64")))
 
 if os.path.exists(os.path.join(config.cuda_path, "bin", "ptxas")):
     config.available_features.add("ptxas")

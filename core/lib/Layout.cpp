@@ -54,9 +54,10 @@ int64_t BoundCall::numRepeats() const {
 // ---- decoding the marker's layout array -------------------------------------------
 
 // Limits that keep a hostile layout from exhausting the compiler: a rank past
-// 16 or a call past 2^20 elements is refused rather than expanded.
+// 16 is a malformed record; a tensor past 2^16 elements is refused by the
+// rules (one instruction per repeat: 65536 is already far past any kernel).
 static constexpr int32_t MaxRank = 16;
-static constexpr int64_t MaxElements = int64_t(1) << 20;
+static constexpr int64_t MaxElements = int64_t(1) << 16;
 
 Expected<std::vector<ArgDesc>> decodeLayout(ArrayRef<int32_t> W) {
   auto Err = [](const Twine &Msg) {
@@ -97,14 +98,12 @@ Expected<std::vector<ArgDesc>> decodeLayout(ArrayRef<int32_t> W) {
     At += 5;
     if (At + 2 * size_t(Rank) > W.size())
       return Err("record " + Twine(A) + " is truncated");
-    int64_t Elems = 1;
     for (int32_t I = 0; I < Rank; ++I) {
+      // Empty or huge shapes are the rules' business (checkCall reports them
+      // at the argument); only a negative extent is a malformed record.
       int32_t E = W[At + I];
-      if (E <= 0)
+      if (E < 0)
         return Err("record " + Twine(A) + " has extent " + Twine(E) + " on axis " + Twine(I));
-      Elems *= E;
-      if (Elems > MaxElements)
-        return Err("record " + Twine(A) + " has more than " + Twine(MaxElements) + " elements");
       D.Extents.push_back(E);
     }
     for (int32_t I = 0; I < Rank; ++I)
@@ -116,7 +115,8 @@ Expected<std::vector<ArgDesc>> decodeLayout(ArrayRef<int32_t> W) {
     Args.push_back(std::move(D));
   }
   if (At != W.size())
-    return Err(Twine(W.size() - At) + " words past the last record");
+    return Err(Twine(W.size() - At) + (W.size() - At == 1 ? " word" : " words") +
+               " past the last record");
   return Args;
 }
 
@@ -236,8 +236,7 @@ private:
   }
   std::string opName(unsigned I) const {
     const OperandSpec &S = F.Operands[I];
-    bool Dst = S.Direction == Dir::Write || S.Direction == Dir::ReadWrite;
-    return (Dst ? "destination '" : "operand '") + S.Name + "'";
+    return (S.isWritten() ? "destination '" : "operand '") + S.Name + "'";
   }
   std::string operandList() const {
     std::string S;
@@ -249,6 +248,7 @@ private:
   bool splitOptions();
   void checkOperand(unsigned I);
   void checkCarrier(unsigned I);
+  bool checkSizes();
   void checkShapes();
   void checkDestinations();
   void checkBounds(unsigned ArgIdx, StringRef What);
@@ -364,6 +364,13 @@ void Checker::checkOperand(unsigned I) {
           .PointAtDecl = true;
       return;
     }
+    if (S.WritesMemory && A.IsConst) {
+      report(DiagCode::ConstDestination, I,
+             opName(I) + " of '" + F.Spelling + "' is memory of const elements; '" +
+                 F.Spelling + "' writes it")
+          .PointAtDecl = true;
+      return;
+    }
     if (A.Sp != S.AddrSpace) {
       report(DiagCode::WrongStateSpace, I,
              "'" + F.Spelling + "' accesses " + spaceName(S.AddrSpace).str() +
@@ -377,6 +384,13 @@ void Checker::checkOperand(unsigned I) {
   if (A.Kind == TILEAPPLY_KIND_PRED_SCALAR || A.Kind == TILEAPPLY_KIND_PRED_TENSOR ||
       A.Kind == TILEAPPLY_KIND_PRESERVE_DST)
     return; // cannot happen after splitOptions
+  if (A.Kind == TILEAPPLY_KIND_SCALAR && S.Regs > 1) {
+    report(DiagCode::GroupMismatch, I,
+           opName(I) + " of '" + F.Spelling + "' is a group of " + std::to_string(S.Regs) +
+               " registers; a scalar cannot fill it: pass a register tensor whose last axis is " +
+               std::to_string(S.Regs));
+    return;
+  }
   checkCarrier(I);
 }
 
@@ -413,7 +427,9 @@ void Checker::checkCarrier(unsigned I) {
           Helper = "tile::packed::f32x2(" + std::to_string(A.Constant->I) + ".0f)";
         }
         P.Notes.push_back(Lanes + " " + std::to_string(A.Constant->I) + ".0 are " + Packed +
-                          ": write " + Helper + " (tileapply/packed.h) or " + Packed);
+                          ": write " + Helper + ", or " + Packed +
+                          (S.Type == PtxType::f32x2 ? "ull" : "u") +
+                          " where the raw bits are meant");
       }
       return;
     }
@@ -436,6 +452,33 @@ void Checker::checkCarrier(unsigned I) {
                       " without changing its value");
 }
 
+// Empty and oversized shapes first: the other rules enumerate elements.
+bool Checker::checkSizes() {
+  bool Ok = true;
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    const ArgDesc &A = Args[I];
+    if (!isShaped(A))
+      continue;
+    int64_t N = 1;
+    bool Empty = false;
+    for (int64_t E : A.Extents) {
+      Empty |= E == 0;
+      N = std::min<int64_t>(N * std::max<int64_t>(E, 1), MaxElements + 1);
+    }
+    if (Empty || N > MaxElements) {
+      std::string What = I < F.Operands.size() ? opName(I) : "the predicate tensor";
+      report(DiagCode::ShapeOutOfRange, I,
+             What + " has shape " + A.shapeString() +
+                 (Empty ? ", with an empty axis"
+                        : ", more than " + std::to_string(MaxElements) +
+                              " elements (one instruction per repeat)"))
+          .PointAtDecl = true;
+      Ok = false;
+    }
+  }
+  return Ok;
+}
+
 void Checker::checkShapes() {
   // The reference for repeat extents: the first tensor operand.
   int Ref = -1;
@@ -447,7 +490,7 @@ void Checker::checkShapes() {
     if (A.Extents.empty()) {
       report(DiagCode::RankTooLow, I,
              opName(I) + " has no axes; a tensor operand ends in its register-group axis");
-      return;
+      continue;
     }
     if (A.Extents.back() != S.Regs) {
       std::string Group = S.Regs == 1 ? "1 (one register)" :
@@ -549,7 +592,7 @@ void Checker::checkDestinations() {
     if (!isShaped(A))
       continue;
     checkBounds(I, opName(I));
-    if (S.Direction != Dir::Write && S.Direction != Dir::ReadWrite)
+    if (!S.isWritten())
       continue;
     // Every (repeat, group) element of a destination must be its own storage.
     DenseSet<int64_t> Seen;
@@ -604,8 +647,10 @@ std::vector<Problem> Checker::run(BoundCall *Out) {
   if (splitOptions()) {
     for (unsigned I = 0; I < F.Operands.size(); ++I)
       checkOperand(I);
-    checkShapes();
-    checkDestinations();
+    if (checkSizes()) {
+      checkShapes();
+      checkDestinations();
+    }
   }
   checkTarget();
   bool Errors = llvm::any_of(Problems, [](const Problem &P) {

@@ -57,6 +57,7 @@ struct Ref {
 struct OperandPattern {
   std::string Name;
   Dir Direction;
+  bool WritesMemory = false;
   Ref Type, Regs, Space;
 };
 
@@ -170,6 +171,7 @@ Pattern parsePattern(const RawRow &Raw) {
     else if (F[1] == "w") O.Direction = Dir::Write;
     else if (F[1] == "rw") O.Direction = Dir::ReadWrite;
     else if (F[1] == "addr") O.Direction = Dir::Addr;
+    else if (F[1] == "waddr") { O.Direction = Dir::Addr; O.WritesMemory = true; }
     else tableError(Raw.Pattern, "bad direction '" + F[1] + "'");
     StringRef Rest = F[2];
     auto [TypeAndRegs, SpacePart] = Rest.split('@');
@@ -244,6 +246,7 @@ struct OpcodeTable::Impl {
       OperandSpec S;
       S.Name = OP.Name;
       S.Direction = OP.Direction;
+      S.WritesMemory = OP.WritesMemory;
       std::string TypeText = OP.Type.Group >= 0 ? GroupText(OP.Type.Group) : OP.Type.Literal;
       auto T = parsePtxType(TypeText);
       if (!T)
@@ -376,26 +379,32 @@ void OpcodeTable::forEachForm(StringRef Family,
 namespace {
 
 /// Edit distance over qualifier tokens, from what the user wrote (A) to a
-/// form (B), in half-steps. Inserting or dropping a qualifier costs 6;
-/// replacing one costs twice its character edit distance (at most 6), one
-/// less when the user's token is a truncation of the form's ("f16x" is nearer
-/// to "f16x2" than to "f16" or "f64").
+/// form (B), in half-steps. Inserting or dropping a qualifier costs 6. A
+/// replacement costs 2 per changed character when one character changed (one
+/// less when the user's token is a truncation of the form's: "f16x" is nearer
+/// to "f16x2" than to "f16"), and more than a drop otherwise: a suggestion
+/// never swaps a qualifier for an unrelated one, nor one type for another
+/// ("mul.s32" suggests "mul.lo.s32", not "mul.f32").
 unsigned tokenDistance(ArrayRef<StringRef> A, ArrayRef<StringRef> B) {
-  constexpr unsigned InsDel = 6;
+  constexpr unsigned InsDel = 6, Unrelated = InsDel + 1;
+  auto SubCost = [](StringRef U, StringRef F) -> unsigned {
+    if (U == F)
+      return 0;
+    if (parsePtxType(U) && parsePtxType(F))
+      return Unrelated;
+    unsigned Ed = U.edit_distance(F, true, InsDel);
+    if (Ed > 1)
+      return Unrelated;
+    return F.starts_with(U) ? 1 : 2;
+  };
   std::vector<unsigned> Prev(B.size() + 1), Cur(B.size() + 1);
   for (unsigned J = 0; J <= B.size(); ++J)
     Prev[J] = InsDel * J;
   for (unsigned I = 1; I <= A.size(); ++I) {
     Cur[0] = InsDel * I;
-    for (unsigned J = 1; J <= B.size(); ++J) {
-      unsigned Sub = 0;
-      if (A[I - 1] != B[J - 1]) {
-        Sub = std::min(2 * A[I - 1].edit_distance(B[J - 1], true, InsDel), InsDel);
-        if (B[J - 1].starts_with(A[I - 1]))
-          Sub -= 1;
-      }
-      Cur[J] = std::min({Prev[J] + InsDel, Cur[J - 1] + InsDel, Prev[J - 1] + Sub});
-    }
+    for (unsigned J = 1; J <= B.size(); ++J)
+      Cur[J] = std::min({Prev[J] + InsDel, Cur[J - 1] + InsDel,
+                         Prev[J - 1] + SubCost(A[I - 1], B[J - 1])});
     std::swap(Prev, Cur);
   }
   return Prev[B.size()];
@@ -457,7 +466,8 @@ LookupResult OpcodeTable::lookup(StringRef Spelling) const {
   if (FamIt == P->ByFamily.end()) {
     std::vector<std::string> Close;
     for (const auto &E : P->ByFamily)
-      if (Family.edit_distance(E.getKey(), true, 3) <= 2)
+      // One typo in a short name, two in a longer one ("foo" is not "mov").
+      if (Family.edit_distance(E.getKey(), true, 3) <= (Family.size() > 4 ? 2u : 1u))
         Close.push_back(E.getKey().str());
     std::string Sug = Close.empty() ? "" : Nearest(Close, MaxSuggestionDistance);
     std::string Msg = "'" + Family.str() + "' is not a PTX instruction tileapply knows";

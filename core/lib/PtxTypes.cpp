@@ -65,6 +65,28 @@ StringRef ptxTypeName(PtxType T) { return info(T).Name; }
 unsigned ptxTypeBits(PtxType T) { return info(T).Bits; }
 TypeClass ptxTypeClass(PtxType T) { return info(T).Class; }
 bool ptxTypeTakesImmediate(PtxType T) { return info(T).Imm; }
+StringRef ptxRegisterType(PtxType T) {
+  switch (T) {
+  case PtxType::b8:
+  case PtxType::f16:
+  case PtxType::bf16:
+    return "b16";
+  case PtxType::u8:
+    return "u16";
+  case PtxType::s8:
+    return "s16";
+  case PtxType::f16x2:
+  case PtxType::bf16x2:
+  case PtxType::u16x2:
+  case PtxType::s16x2:
+    return "b32";
+  case PtxType::f32x2:
+    return "b64";
+  default:
+    return ptxTypeName(T);
+  }
+}
+
 bool ptxTypeIsFloating(PtxType T) {
   switch (T) {
   case PtxType::f16:

@@ -12,14 +12,24 @@
 #ifndef TILEAPPLY_TILE_H
 #define TILEAPPLY_TILE_H
 
+// The header's own template machinery is not the user's code: keep -Weverything
+// and friends about it quiet, wherever the header was found.
+#pragma clang system_header
+
 #include <stdint.h>
 #include <tileapply/abi.h>
+// tile::packed::f16x2(2.0f) and friends: packed constants built at compile
+// time (the runtime's header, reachable with only -I<repo>/include).
+#include "../../runtime/include/tileapply/packed.h"
 
 #if !defined(__CUDACC__) && !defined(__CUDA__)
 #define TILEAPPLY_HD
 #else
 #define TILEAPPLY_HD __host__ __device__
 #endif
+// Every helper the marker's arguments go through is inlined before the pass
+// runs, so constants reach it as constants at every -O level.
+#define TILEAPPLY_INLINE __attribute__((always_inline)) inline
 
 // CUDA's own vector and half types are optional: only when their headers were
 // included do they become carriers.
@@ -132,7 +142,7 @@ template <class T, int Space, class Shape, class Stride, int StorageElems>
 struct ref {
   using element_type = T;
   T *ptr;
-  TILEAPPLY_HD constexpr ref(T *p) : ptr(p) {}
+  TILEAPPLY_HD TILEAPPLY_INLINE constexpr ref(T *p) : ptr(p) {}
 };
 
 template <class T, int... E>
@@ -233,7 +243,7 @@ template <class T> inline constexpr bool is_tensor_v =
     traits<T>::kind == TILEAPPLY_KIND_MEMORY;
 
 // Element 0 of any tensor argument, as a pointer.
-template <class T> TILEAPPLY_HD constexpr auto *first(T &t) {
+template <class T> TILEAPPLY_HD TILEAPPLY_INLINE constexpr auto *first(T &t) {
   if constexpr (requires { t.ptr; })
     return t.ptr;
   else if constexpr (requires { t.data; })
@@ -261,11 +271,13 @@ template <class T, class Shape, class Stride, int Storage> struct pred_tensor {
   T *ptr;
 };
 
-TILEAPPLY_HD constexpr pred_scalar pred(bool on) { return pred_scalar{on}; }
+TILEAPPLY_HD TILEAPPLY_INLINE constexpr pred_scalar pred(bool on) {
+  return pred_scalar{on};
+}
 
 template <class T>
   requires detail::is_tensor_v<detail::remove_cvref_t<T>>
-TILEAPPLY_HD constexpr auto pred(T &&t) {
+TILEAPPLY_HD TILEAPPLY_INLINE constexpr auto pred(T &&t) {
   using Tr = detail::traits<detail::remove_cvref_t<T>>;
   using Elem = typename detail::remove_ref<decltype(*detail::first(t))>::type;
   return pred_tensor<Elem, typename Tr::extents, typename Tr::strides,
@@ -277,7 +289,7 @@ TILEAPPLY_HD constexpr auto pred(T &&t) {
 /// repeat axis is an explicit broadcast (inputs only).
 template <class Shape, class Stride, class T>
   requires detail::is_tensor_v<detail::remove_cvref_t<T>>
-TILEAPPLY_HD constexpr auto view(T &&t) {
+TILEAPPLY_HD TILEAPPLY_INLINE constexpr auto view(T &&t) {
   using Tr = detail::traits<detail::remove_cvref_t<T>>;
   using Elem = typename detail::remove_ref<decltype(*detail::first(t))>::type;
   return ref<Elem, Tr::space, Shape, Stride, Tr::storage>(detail::first(t));
@@ -364,7 +376,7 @@ template <class... A> constexpr auto make_layout() {
 template <class... A>
 __device__ constexpr auto call_layout = make_layout<A...>();
 
-template <class U, class T> __device__ inline U bits(const T &t) {
+template <class U, class T> __device__ TILEAPPLY_INLINE U bits(const T &t) {
   static_assert(sizeof(U) == sizeof(T), "carrier width");
   U u;
   __builtin_memcpy(&u, &t, sizeof(U));
@@ -372,7 +384,7 @@ template <class U, class T> __device__ inline U bits(const T &t) {
 }
 
 // The value each argument contributes to the marker call.
-template <class T> __device__ inline auto value(T &t) {
+template <class T> __device__ TILEAPPLY_INLINE auto value(T &t) {
   using D = remove_cvref_t<T>;
   using Tr = traits<D>;
   if constexpr (Tr::kind == TILEAPPLY_KIND_REGISTER ||
@@ -414,7 +426,7 @@ extern "C" __device__ void __tileapply_apply(const char *opcode,
 /// `tile::pred(p)` and `tile::preserve_dst`. The opcode must be a string
 /// literal; the Clang plugin checks the whole call against the PTX table.
 template <class... A>
-TILEAPPLY_HD __attribute__((always_inline)) inline void
+TILEAPPLY_HD TILEAPPLY_INLINE void
 __tile_apply(const char *opcode, A &&...args) {
 #if defined(__CUDA_ARCH__)
   __tileapply_apply(opcode, &::tile::detail::call_layout<A...>.v[0],

@@ -166,6 +166,22 @@ TEST(Layout, ViewsAndDestinations) {
             V{DiagCode::ViewOutOfBounds});
 }
 
+TEST(Layout, ScalarCannotFillARegisterGroup) {
+  EXPECT_EQ(codes("st.global.v2.f32", {mem(F32, TILEAPPLY_SPACE_GLOBAL, {4, 2}), floatConst(F32, 1.0)}),
+            V{DiagCode::GroupMismatch});
+}
+
+TEST(Layout, StoreAddressIsADestination) {
+  ArgDesc ConstOut = mem(F32, TILEAPPLY_SPACE_GLOBAL, {4, 1});
+  ConstOut.IsConst = true;
+  EXPECT_EQ(codes("st.global.f32", {ConstOut, reg(F32, {4, 1})}), V{DiagCode::ConstDestination});
+  ArgDesc Bcast = mem(F32, TILEAPPLY_SPACE_GLOBAL, {4, 1});
+  Bcast.Strides = {0, 1};
+  EXPECT_EQ(codes("st.global.f32", {Bcast, reg(F32, {4, 1})}), V{DiagCode::OverlappingDestination});
+  // A load may read the same element for every repeat.
+  EXPECT_EQ(codes("ld.global.f32", {reg(F32, {4, 1}), Bcast}), V{});
+}
+
 TEST(Layout, Options) {
   EXPECT_EQ(codes("add.s32", {reg(S32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1}), preserve()}),
             V{DiagCode::PreserveWithoutPred});
@@ -230,6 +246,14 @@ TEST(Layout, DecodesTheHeaderFormat) {
   EXPECT_EQ((*Args)[0].Kind, TILEAPPLY_KIND_REGISTER);
   EXPECT_EQ((*Args)[0].shapeString(), "[8, 1]");
   EXPECT_EQ((*Args)[1].Elem, TILEAPPLY_DT_F64);
+  // An empty axis decodes (the rules refuse it at the argument).
+  std::vector<int32_t> Empty = {1, 1, 1, 7, 0, 8, 2, 0, 1, 1, 1};
+  auto E = decodeLayout(Empty);
+  ASSERT_TRUE(static_cast<bool>(E));
+  ArgDesc R = reg(S32, {4, 1});
+  EXPECT_EQ(codes("abs.s32", {(*E)[0], R}), V{DiagCode::ShapeOutOfRange});
+  EXPECT_EQ(codes("abs.s32", {reg(S32, {70000, 1}), reg(S32, {70000, 1})}),
+            (V{DiagCode::ShapeOutOfRange, DiagCode::ShapeOutOfRange}));
   for (std::vector<int32_t> Bad : std::vector<std::vector<int32_t>>{
            {}, {2, 0}, {1, 1}, {1, 1, 1, 6, 0, 8, 100}, {1, 1, 1, 6, 0, 8, 1, -4, 1},
            {1, 1, 99, 6, 0, 8, 0}, {1, 0, 7}}) {

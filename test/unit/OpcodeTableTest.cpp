@@ -81,7 +81,14 @@ TEST(OpcodeTable, SuggestsTheNearestForm) {
   EXPECT_EQ(T().lookup("add.rn.f16x").Problem.Suggestion, "add.rn.f16x2");
   EXPECT_EQ(T().lookup("add.ftz.rn.f32").Problem.Suggestion, "add.rn.ftz.f32");
   EXPECT_EQ(T().lookup("ad.rn.f16x2").Problem.Suggestion, "add.rn.f16x2");
+  // An inserted qualifier beats swapping the type (integer code stays integer).
   EXPECT_EQ(T().lookup("mul.s32").Problem.Suggestion.substr(0, 4), "mul.");
+  EXPECT_NE(T().lookup("mul.s32").Problem.Suggestion, "mul.f32");
+  EXPECT_EQ(T().lookup("mul.s32").Problem.Suggestion, "mul.lo.s32");
+  // Volatile loads take no cache operator: drop one of the two, never swap
+  // .cg for an unrelated qualifier such as .v2.
+  std::string Ld = T().lookup("ld.volatile.global.cg.f32").Problem.Suggestion;
+  EXPECT_TRUE(Ld == "ld.volatile.global.f32" || Ld == "ld.global.cg.f32") << Ld;
   // Nothing close: no suggestion.
   EXPECT_EQ(T().lookup("frobnicate.x.y.z").Problem.Suggestion, "");
 }

@@ -38,6 +38,12 @@ struct OperandSpec {
   PtxType Type = PtxType::b32; // for Addr: the type of the accessed elements
   unsigned Regs = 1;           // register-group size: 1, 2, 4 or 8
   Space AddrSpace = TILEAPPLY_SPACE_NONE; // only for Addr
+  bool WritesMemory = false; // Addr of a store: the memory it names is written
+
+  /// A destination: its storage must be writable and distinct across repeats.
+  bool isWritten() const {
+    return Direction == Dir::Write || Direction == Dir::ReadWrite || WritesMemory;
+  }
 };
 
 /// Whether the instruction touches memory (volatile asm, memory clobber).

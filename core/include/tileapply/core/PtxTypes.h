@@ -40,6 +40,10 @@ TypeClass ptxTypeClass(PtxType T);
 /// Whether PTX accepts an immediate constant for an operand of this type
 /// (ptxas refuses f16/bf16 and the packed types).
 bool ptxTypeTakesImmediate(PtxType T);
+/// The PTX register type to declare for an operand of this type: "b16" for
+/// f16/bf16 and 8-bit types (PTX has no 8-bit registers), "b32"/"b64" for
+/// packed types, "pred", or the type itself ("u32", "f32", ...).
+llvm::StringRef ptxRegisterType(PtxType T);
 /// True for types whose lanes are floating point (f16x2, bf16x2, f32x2, f16...).
 bool ptxTypeIsFloating(PtxType T);
 
