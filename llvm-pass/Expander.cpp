@@ -12,6 +12,9 @@
 //                 predicate tensor element
 //   TiedOldValue  the destination element's current value
 //
+// A `.pred` operand is an i1 ('b') in the asm and a bool (i8) in memory:
+// loaded and compared with 0, stored zero-extended.
+//
 //===----------------------------------------------------------------------===//
 #include "Expander.h"
 #include "IRCarrier.h"
@@ -114,6 +117,10 @@ Error Expansion::bindOperands() {
   ScalarRegs.resize(F.Operands.size(), nullptr);
   SpaceBases.resize(F.Operands.size(), nullptr);
   for (unsigned I = 0, E = F.Operands.size(); I != E; ++I) {
+    if (B.OperandArg[I] < 0 && F.Operands[I].Optional) {
+      Bindings[I].K = AsmOperandBinding::Omitted;
+      continue;
+    }
     if (B.OperandArg[I] < 0 ||
         static_cast<size_t>(B.OperandArg[I]) >= MC.Args.size())
       return internalError("operand " + Twine(I) + " is bound to no argument");
@@ -126,6 +133,19 @@ Error Expansion::bindOperands() {
         return internalError("address operand '" + S.Name +
                              "' is not bound to a memory tensor");
       Bd.K = AsmOperandBinding::Address;
+      continue;
+    }
+    if (S.Direction == Dir::Imm) {
+      // The rules proved it a constant integer in range.
+      std::optional<int64_t> V;
+      if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant)
+        V = A.Constant->IsFloat ? std::optional<int64_t>(static_cast<int64_t>(A.Constant->F))
+                                : A.Constant->I;
+      if (!V || *V < S.ImmLo || *V > S.ImmHi)
+        return internalError("immediate operand '" + S.Name +
+                             "' is not a constant in its range");
+      Bd.K = AsmOperandBinding::Immediate;
+      Bd.ImmText = std::to_string(*V);
       continue;
     }
     if (A.Kind == TILEAPPLY_KIND_REGISTER)
@@ -169,6 +189,10 @@ Expected<Value *> Expansion::scalarRegister(unsigned Operand, Type *Ty) {
   const ArgDesc &A = argOf(Operand);
   Value *V = valueOf(Operand);
   Type *From = V->getType();
+  // A .pred operand: nonzero is true.
+  if (Ty->isIntegerTy(1) && From->isIntegerTy() && !From->isIntegerTy(1))
+    V = Builder.CreateICmpNE(V, ConstantInt::get(From, 0));
+  From = V->getType();
   // Undo C's default argument promotion: the carrier is the low bits of the
   // promoted integer, and a promoted float is exactly representable.
   if (From != Ty) {
@@ -242,6 +266,7 @@ Expected<Value *> Expansion::operandElement(unsigned Operand, unsigned Element,
   switch (Bd.K) {
   case AsmOperandBinding::Address:
     return address(Operand, Repeat, Ty);
+  case AsmOperandBinding::Omitted:
   case AsmOperandBinding::Immediate:
     return internalError("operand '" + F.Operands[Operand].Name +
                          "' is an immediate but has an asm operand");
@@ -250,9 +275,13 @@ Expected<Value *> Expansion::operandElement(unsigned Operand, unsigned Element,
   }
   if (A.Kind == TILEAPPLY_KIND_SCALAR)
     return scalarRegister(Operand, Ty);
-  return static_cast<Value *>(Builder.CreateAlignedLoad(
-      Ty, elementPointer(B.OperandArg[Operand], Repeat, Element),
-      DL.getABITypeAlign(Ty)));
+  Type *Stored = Ty->isIntegerTy(1) ? carrierType(A.Elem, Ctx) : Ty;
+  Value *V = Builder.CreateAlignedLoad(
+      Stored, elementPointer(B.OperandArg[Operand], Repeat, Element),
+      DL.getABITypeAlign(Stored));
+  if (Stored != Ty) // a bool in memory, a .pred in the asm
+    V = Builder.CreateICmpNE(V, ConstantInt::get(Stored, 0));
+  return V;
 }
 
 Error Expansion::run() {
@@ -279,7 +308,8 @@ Error Expansion::run() {
       const AsmOperandBinding &Bd = Bindings[Slot.FormOperand];
       if (Bd.K == AsmOperandBinding::Register) {
         Type *Carrier = carrierType(Bd.Carrier, Ctx);
-        if (Carrier != Want)
+        bool PredOfInteger = Want->isIntegerTy(1) && Carrier && Carrier->isIntegerTy();
+        if (Carrier != Want && !PredOfInteger)
           return internalError("constraint '" + Twine(Slot.Constraint) +
                                "' for a " + dtypeName(Bd.Carrier) + " operand");
       }
@@ -344,6 +374,9 @@ Error Expansion::run() {
       Value *V = OutTys.size() == 1 ? static_cast<Value *>(Asm)
                                     : Builder.CreateExtractValue(Asm, Out);
       ++Out;
+      Type *Stored = carrierType(MC.Args[ArgIdx].Elem, Ctx);
+      if (V->getType()->isIntegerTy(1) && Stored && Stored != V->getType())
+        V = Builder.CreateZExt(V, Stored); // a .pred stored as a bool
       Builder.CreateAlignedStore(V, elementPointer(ArgIdx, R, Slot.Element),
                                  DL.getABITypeAlign(V->getType()));
     }

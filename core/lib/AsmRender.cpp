@@ -29,6 +29,10 @@ char constraintFor(DType Carrier) {
   }
 }
 
+char constraintFor(const OperandSpec &O, DType Carrier) {
+  return O.Type == PtxType::pred ? 'b' : constraintFor(Carrier);
+}
+
 AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
                        bool Predicated, bool PreserveDst) {
   AsmStatement S;
@@ -55,7 +59,9 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
     const OperandSpec &O = F.Operands[I];
     if (O.Direction != Dir::Write && O.Direction != Dir::ReadWrite)
       continue;
-    char C = constraintFor(Bindings[I].Carrier);
+    if (Bindings[I].K == AsmOperandBinding::Omitted)
+      continue;
+    char C = constraintFor(O, Bindings[I].Carrier);
     for (unsigned E = 0; E < O.Regs; ++E)
       OutputSlots[I].push_back(Add({AsmSlot::Output, I, E, C}, std::string("=") + C));
     Text[I] = Group(OutputSlots[I]);
@@ -66,6 +72,12 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
     const AsmOperandBinding &Bd = Bindings[I];
     if (O.Direction == Dir::Write || O.Direction == Dir::ReadWrite)
       continue;
+    if (Bd.K == AsmOperandBinding::Omitted)
+      continue;
+    if (O.Direction == Dir::Imm) {
+      Text[I] = Bd.K == AsmOperandBinding::Immediate ? Bd.ImmText : std::to_string(O.ImmLo);
+      continue;
+    }
     if (O.Direction == Dir::Addr) {
       Text[I] = "[" + Group({Add({AsmSlot::Input, I, 0, 'l'}, "l")}) + "]";
       continue;
@@ -74,7 +86,7 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
       Text[I] = Bd.ImmText;
       continue;
     }
-    char C = constraintFor(Bd.Carrier);
+    char C = constraintFor(O, Bd.Carrier);
     std::vector<unsigned> Ns;
     for (unsigned E = 0; E < O.Regs; ++E)
       Ns.push_back(Add({AsmSlot::Input, I, E, C}, std::string(1, C)));
@@ -88,7 +100,7 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
   for (unsigned I = 0; I < F.Operands.size(); ++I) {
     const OperandSpec &O = F.Operands[I];
     bool Tie = O.Direction == Dir::ReadWrite || (O.Direction == Dir::Write && PreserveDst);
-    if (!Tie)
+    if (!Tie || Bindings[I].K == AsmOperandBinding::Omitted)
       continue;
     for (unsigned E = 0; E < O.Regs; ++E)
       Add({AsmSlot::TiedOldValue, I, E, S.Slots[OutputSlots[I][E]].Constraint},
@@ -96,8 +108,13 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
   }
 
   S.Text = Guard + F.Spelling;
-  for (unsigned I = 0; I < Text.size(); ++I)
-    S.Text += (I ? ", " : " ") + Text[I];
+  bool First = true;
+  for (unsigned I = 0; I < Text.size(); ++I) {
+    if (Bindings[I].K == AsmOperandBinding::Omitted)
+      continue;
+    S.Text += (First ? " " : F.Operands[I].JoinedByBar ? "|" : ", ") + Text[I];
+    First = false;
+  }
   S.Text += ";";
   if (S.HasSideEffects)
     Constraints.push_back("~{memory}");

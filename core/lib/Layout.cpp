@@ -241,12 +241,25 @@ private:
   std::string operandList() const {
     std::string S;
     for (unsigned I = 0; I < F.Operands.size(); ++I)
-      S += (I ? ", " : "") + F.Operands[I].Name;
+      S += (I ? (F.Operands[I].JoinedByBar ? "|" : ", ") : "") + F.Operands[I].Name +
+           (F.Operands[I].Optional ? "?" : "");
     return S;
+  }
+  /// The argument operand I is bound to, or -1 (an optional one left out).
+  int argOf(unsigned I) const {
+    return I < B.OperandArg.size() ? B.OperandArg[I] : -1;
+  }
+  /// The form operand argument A is bound to, or -1 (an option).
+  int operandOf(unsigned A) const {
+    for (unsigned I = 0; I < B.OperandArg.size(); ++I)
+      if (B.OperandArg[I] == static_cast<int>(A))
+        return I;
+    return -1;
   }
 
   bool splitOptions();
   void checkOperand(unsigned I);
+  void checkImmediate(unsigned I);
   void checkCarrier(unsigned I);
   bool checkSizes();
   void checkShapes();
@@ -297,34 +310,46 @@ bool Checker::splitOptions() {
                    "' has no destination");
     }
   }
-  if (NumOperands != F.Operands.size()) {
-    report(DiagCode::OperandCount, NumOperands > F.Operands.size() ? F.Operands.size() : -1,
-           "'" + F.Spelling + "' takes " + std::to_string(F.Operands.size()) +
-               " operand" + (F.Operands.size() == 1 ? "" : "s") + " (" + operandList() +
-               "), found " + std::to_string(NumOperands));
+  unsigned All = F.Operands.size(), Required = F.numRequiredOperands();
+  if (NumOperands != All && NumOperands != Required) {
+    std::string Count = std::to_string(All);
+    if (Required != All)
+      Count = std::to_string(Required) + " or " + Count;
+    report(DiagCode::OperandCount, NumOperands > All ? All : -1,
+           "'" + F.Spelling + "' takes " + Count + " operand" + (All == 1 ? "" : "s") +
+               " (" + operandList() + "), found " + std::to_string(NumOperands));
     return false;
   }
-  for (unsigned I = 0; I < F.Operands.size(); ++I)
-    B.OperandArg.push_back(I);
+  // Optional operands are bound all together or not at all.
+  bool WithOptional = NumOperands == All;
+  int Next = 0;
+  for (unsigned I = 0; I < All; ++I)
+    B.OperandArg.push_back(F.Operands[I].Optional && !WithOptional ? -1 : Next++);
   return true;
 }
 
-void Checker::checkOperand(unsigned I) {
-  const OperandSpec &S = F.Operands[I];
+void Checker::checkOperand(unsigned Op) {
+  if (argOf(Op) < 0)
+    return;
+  const unsigned I = argOf(Op); // the argument; Op is the form operand
+  const OperandSpec &S = F.Operands[Op];
   const ArgDesc &A = Args[I];
   if (A.Kind == TILEAPPLY_KIND_UNSUPPORTED) {
     report(DiagCode::UnsupportedArgument, I,
-           opName(I) + " of '" + F.Spelling +
+           opName(Op) + " of '" + F.Spelling +
                "' is not a tensor, view or scalar tileapply knows")
         .PointAtDecl = true;
     return;
   }
   switch (S.Direction) {
+  case Dir::Imm:
+    checkImmediate(Op);
+    return;
   case Dir::Write:
   case Dir::ReadWrite:
     if (A.Kind == TILEAPPLY_KIND_SCALAR) {
       report(DiagCode::ScalarDestination, I,
-             opName(I) + " of '" + F.Spelling +
+             opName(Op) + " of '" + F.Spelling +
                  "' is a scalar; a destination must be a register tensor "
                  "(a C array or tile::reg) with a group axis")
           .PointAtDecl = true;
@@ -332,14 +357,14 @@ void Checker::checkOperand(unsigned I) {
     }
     if (A.Kind == TILEAPPLY_KIND_MEMORY) {
       Problem &P = report(DiagCode::MemoryWhereRegister, I,
-                          opName(I) + " of '" + F.Spelling + "' is " + kindPhrase(A) +
+                          opName(Op) + " of '" + F.Spelling + "' is " + kindPhrase(A) +
                               ", but the instruction writes a register");
       P.Notes.push_back("apply the instruction to a register tensor, then store it with an "
                         "explicit st." + spaceName(A.Sp).str());
       return;
     }
     if (A.IsConst) {
-      report(DiagCode::ConstDestination, I, opName(I) + " of '" + F.Spelling + "' is const")
+      report(DiagCode::ConstDestination, I, opName(Op) + " of '" + F.Spelling + "' is const")
           .PointAtDecl = true;
       return;
     }
@@ -347,7 +372,7 @@ void Checker::checkOperand(unsigned I) {
   case Dir::Read:
     if (A.Kind == TILEAPPLY_KIND_MEMORY) {
       Problem &P = report(DiagCode::MemoryWhereRegister, I,
-                          opName(I) + " of '" + F.Spelling + "' is " + kindPhrase(A) +
+                          opName(Op) + " of '" + F.Spelling + "' is " + kindPhrase(A) +
                               ", but the instruction reads a register");
       P.Notes.push_back("load it into a register tensor first with an explicit ld." +
                         spaceName(A.Sp).str());
@@ -357,7 +382,7 @@ void Checker::checkOperand(unsigned I) {
   case Dir::Addr:
     if (A.Kind != TILEAPPLY_KIND_MEMORY) {
       report(DiagCode::RegisterWhereAddress, I,
-             opName(I) + " of '" + F.Spelling + "' is an address in " +
+             opName(Op) + " of '" + F.Spelling + "' is an address in " +
                  spaceName(S.AddrSpace).str() + " memory, but the argument is " +
                  kindPhrase(A) + "; pass a tile::" + spaceName(S.AddrSpace).str() +
                  "<T, ...> memory tensor")
@@ -366,7 +391,7 @@ void Checker::checkOperand(unsigned I) {
     }
     if (S.WritesMemory && A.IsConst) {
       report(DiagCode::ConstDestination, I,
-             opName(I) + " of '" + F.Spelling + "' is memory of const elements; '" +
+             opName(Op) + " of '" + F.Spelling + "' is memory of const elements; '" +
                  F.Spelling + "' writes it")
           .PointAtDecl = true;
       return;
@@ -374,7 +399,7 @@ void Checker::checkOperand(unsigned I) {
     if (A.Sp != S.AddrSpace) {
       report(DiagCode::WrongStateSpace, I,
              "'" + F.Spelling + "' accesses " + spaceName(S.AddrSpace).str() +
-                 " memory, but " + opName(I) + " is a tile::" + spaceName(A.Sp).str() +
+                 " memory, but " + opName(Op) + " is a tile::" + spaceName(A.Sp).str() +
                  " tensor")
           .PointAtDecl = true;
       return;
@@ -386,16 +411,38 @@ void Checker::checkOperand(unsigned I) {
     return; // cannot happen after splitOptions
   if (A.Kind == TILEAPPLY_KIND_SCALAR && S.Regs > 1) {
     report(DiagCode::GroupMismatch, I,
-           opName(I) + " of '" + F.Spelling + "' is a group of " + std::to_string(S.Regs) +
+           opName(Op) + " of '" + F.Spelling + "' is a group of " + std::to_string(S.Regs) +
                " registers; a scalar cannot fill it: pass a register tensor whose last axis is " +
                std::to_string(S.Regs));
     return;
   }
-  checkCarrier(I);
+  checkCarrier(Op);
 }
 
-void Checker::checkCarrier(unsigned I) {
-  const OperandSpec &S = F.Operands[I];
+void Checker::checkImmediate(unsigned Op) {
+  const unsigned I = argOf(Op);
+  const OperandSpec &S = F.Operands[Op];
+  const ArgDesc &A = Args[I];
+  std::string Range = "[" + std::to_string(S.ImmLo) + ".." + std::to_string(S.ImmHi) + "]";
+  std::optional<int64_t> V;
+  if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant)
+    V = integralValue(*A.Constant);
+  if (V && *V >= S.ImmLo && *V <= S.ImmHi)
+    return;
+  std::string Found = A.Kind != TILEAPPLY_KIND_SCALAR ? kindPhrase(A)
+                      : !A.Constant ? "a value known only at run time"
+                      : V ? "the constant " + std::to_string(*V)
+                          : "a constant that is not an integer";
+  report(DiagCode::ImmediateRequired, I,
+         "operand '" + S.Name + "' of '" + F.Spelling +
+             "' is an immediate: PTX requires a compile-time constant integer in " + Range +
+             ", found " + Found)
+      .PointAtDecl = A.Kind != TILEAPPLY_KIND_SCALAR;
+}
+
+void Checker::checkCarrier(unsigned Op) {
+  const unsigned I = argOf(Op); // the argument; Op is the form operand
+  const OperandSpec &S = F.Operands[Op];
   const ArgDesc &A = Args[I];
   std::string Want = "." + ptxTypeName(S.Type).str();
   if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant &&
@@ -408,7 +455,7 @@ void Checker::checkCarrier(unsigned I) {
                                           ptxTypeBits(S.Type) / 4);
         Problem &P = report(DiagCode::PackedIntegerLiteral, I,
                             "integer literal " + std::to_string(A.Constant->I) + " passed to " +
-                                opName(I) + " of '" + F.Spelling + "' is the raw bits " + Bits +
+                                opName(Op) + " of '" + F.Spelling + "' is the raw bits " + Bits +
                                 ", not " + Want + " lanes of value " +
                                 std::to_string(A.Constant->I));
         float V = static_cast<float>(A.Constant->I);
@@ -436,7 +483,7 @@ void Checker::checkCarrier(unsigned I) {
   }
   if (carrierMatches(A.Elem, S.Type))
     return;
-  std::string Where = S.Direction == Dir::Addr ? "the elements of " + opName(I) : opName(I);
+  std::string Where = S.Direction == Dir::Addr ? "the elements of " + opName(Op) : opName(Op);
   Problem &P = report(A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant ? DiagCode::ScalarNotExact
                                                                     : DiagCode::CarrierMismatch,
                       I,
@@ -466,7 +513,7 @@ bool Checker::checkSizes() {
       N = std::min<int64_t>(N * std::max<int64_t>(E, 1), MaxElements + 1);
     }
     if (Empty || N > MaxElements) {
-      std::string What = I < F.Operands.size() ? opName(I) : "the predicate tensor";
+      std::string What = operandOf(I) >= 0 ? opName(operandOf(I)) : "the predicate tensor";
       report(DiagCode::ShapeOutOfRange, I,
              What + " has shape " + A.shapeString() +
                  (Empty ? ", with an empty axis"
@@ -481,35 +528,38 @@ bool Checker::checkSizes() {
 
 void Checker::checkShapes() {
   // The reference for repeat extents: the first tensor operand.
-  int Ref = -1;
-  for (unsigned I = 0; I < F.Operands.size(); ++I) {
+  int Ref = -1; // the form operand
+  for (unsigned Op = 0; Op < F.Operands.size(); ++Op) {
+    if (argOf(Op) < 0)
+      continue;
+    const unsigned I = argOf(Op);
     const ArgDesc &A = Args[I];
     if (!A.isTensor())
       continue;
-    const OperandSpec &S = F.Operands[I];
+    const OperandSpec &S = F.Operands[Op];
     if (A.Extents.empty()) {
       report(DiagCode::RankTooLow, I,
-             opName(I) + " has no axes; a tensor operand ends in its register-group axis");
+             opName(Op) + " has no axes; a tensor operand ends in its register-group axis");
       continue;
     }
     if (A.Extents.back() != S.Regs) {
       std::string Group = S.Regs == 1 ? "1 (one register)" :
           std::to_string(S.Regs) + " (a .v" + std::to_string(S.Regs) + " group)";
       report(DiagCode::GroupMismatch, I,
-             opName(I) + " of '" + F.Spelling + "' needs a group axis of " + Group +
+             opName(Op) + " of '" + F.Spelling + "' needs a group axis of " + Group +
                  ", found shape " + A.shapeString() + " whose last axis is " +
                  std::to_string(A.Extents.back()))
           .PointAtDecl = true;
     }
     if (S.Direction == Dir::Addr && S.Regs > 1 && A.Strides.back() != 1)
       report(DiagCode::VectorNotContiguous, I,
-             opName(I) + " of '" + F.Spelling + "' is a vector access of " +
+             opName(Op) + " of '" + F.Spelling + "' is a vector access of " +
                  std::to_string(S.Regs) +
                  " consecutive elements, but its group axis has stride " +
                  std::to_string(A.Strides.back()));
     ArrayRef<int64_t> Rep = ArrayRef<int64_t>(A.Extents).drop_back();
     if (Ref < 0) {
-      Ref = I;
+      Ref = Op;
       B.RepeatExtents.assign(Rep.begin(), Rep.end());
       continue;
     }
@@ -521,7 +571,7 @@ void Checker::checkShapes() {
       for (unsigned Ax = 0; Ax < Rep.size(); ++Ax)
         if (Rep[Ax] == 1 && RefRep[Ax] > 1 && S.Direction == Dir::Read) {
           Problem &P = report(DiagCode::ImplicitBroadcast, I,
-                              opName(I) + " has extent 1 on repeat axis " + std::to_string(Ax) +
+                              opName(Op) + " has extent 1 on repeat axis " + std::to_string(Ax) +
                                   " where '" + RefName + "' has " + std::to_string(RefRep[Ax]) +
                                   "; tileapply never broadcasts implicitly");
           SmallVector<int64_t, 4> Shape(RefRep.begin(), RefRep.end());
@@ -540,8 +590,8 @@ void Checker::checkShapes() {
         }
     }
     report(DiagCode::RepeatMismatch, I,
-           "repeat extents differ: '" + RefName + "' has shape " + Args[Ref].shapeString() +
-               " (repeats " + listString(RefRep) + ") but '" + S.Name + "' has shape " +
+           "repeat extents differ: '" + RefName + "' has shape " + Args[argOf(Ref)].shapeString() +
+                " (repeats " + listString(RefRep) + ") but '" + S.Name + "' has shape " +
                A.shapeString() + " (repeats " + listString(Rep) + ")")
         .PointAtDecl = true;
     return;
@@ -586,12 +636,15 @@ void Checker::checkBounds(unsigned ArgIdx, StringRef What) {
 }
 
 void Checker::checkDestinations() {
-  for (unsigned I = 0; I < F.Operands.size(); ++I) {
-    const OperandSpec &S = F.Operands[I];
+  for (unsigned Op = 0; Op < F.Operands.size(); ++Op) {
+    if (argOf(Op) < 0)
+      continue;
+    const unsigned I = argOf(Op);
+    const OperandSpec &S = F.Operands[Op];
     const ArgDesc &A = Args[I];
     if (!isShaped(A))
       continue;
-    checkBounds(I, opName(I));
+    checkBounds(I, opName(Op));
     if (!S.isWritten())
       continue;
     // Every (repeat, group) element of a destination must be its own storage.
@@ -609,7 +662,7 @@ void Checker::checkDestinations() {
           return std::get<0>(P) > 1 && std::get<1>(P) == 0;
         });
         report(DiagCode::OverlappingDestination, I,
-               opName(I) + " of '" + F.Spelling + "' writes storage element " +
+               opName(Op) + " of '" + F.Spelling + "' writes storage element " +
                    std::to_string(Off) + " more than once (shape " + A.shapeString() +
                    ", strides " + listString(A.Strides) + ")" +
                    (Zero ? "; a broadcast (stride 0) view is for inputs only" : ""))

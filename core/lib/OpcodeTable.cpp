@@ -27,11 +27,18 @@ StringRef dirName(Dir D) {
   case Dir::Write: return "w";
   case Dir::ReadWrite: return "rw";
   case Dir::Addr: return "addr";
+  case Dir::Imm: return "imm";
   }
   return "?";
 }
 
 bool Form::hasDestination() const { return destinationIndex() >= 0; }
+unsigned Form::numRequiredOperands() const {
+  unsigned N = 0;
+  for (const OperandSpec &O : Operands)
+    N += !O.Optional;
+  return N;
+}
 int Form::destinationIndex() const {
   for (unsigned I = 0; I < Operands.size(); ++I)
     if (Operands[I].Direction == Dir::Write ||
@@ -58,6 +65,8 @@ struct OperandPattern {
   std::string Name;
   Dir Direction;
   bool WritesMemory = false;
+  bool Optional = false, JoinedByBar = false;
+  int64_t ImmLo = 0, ImmHi = 0;
   Ref Type, Regs, Space;
 };
 
@@ -161,17 +170,37 @@ Pattern parsePattern(const RawRow &Raw) {
   SmallVector<StringRef, 6> Ops;
   StringRef(Raw.Operands).split(Ops, ' ', -1, /*KeepEmpty=*/false);
   for (StringRef Op : Ops) {
+    OperandPattern O;
+    // "|q:w:pred?": joined to the previous operand by '|', optional.
+    if (Op.consume_front("|")) {
+      if (P.Operands.empty())
+        tableError(Raw.Pattern, "'|' before the first operand");
+      O.JoinedByBar = true;
+    }
+    if (Op.consume_back("?"))
+      O.Optional = true;
+    // "n:imm:b32[0..255]": an immediate and its allowed range.
+    bool HasRange = Op.ends_with("]");
+    if (HasRange) {
+      size_t Open = Op.rfind('[');
+      StringRef Range = Op.slice(Open + 1, Op.size() - 1);
+      auto [Lo, Hi] = Range.split("..");
+      if (Open == StringRef::npos || Lo.getAsInteger(0, O.ImmLo) ||
+          Hi.getAsInteger(0, O.ImmHi) || O.ImmLo > O.ImmHi)
+        tableError(Raw.Pattern, "operand '" + Op + "' has a bad range [LO..HI]");
+      Op = Op.substr(0, Open);
+    }
     SmallVector<StringRef, 3> F;
     Op.split(F, ':');
     if (F.size() != 3)
       tableError(Raw.Pattern, "operand '" + Op + "' is not NAME:DIR:TYPE");
-    OperandPattern O;
     O.Name = F[0].str();
     if (F[1] == "r") O.Direction = Dir::Read;
     else if (F[1] == "w") O.Direction = Dir::Write;
     else if (F[1] == "rw") O.Direction = Dir::ReadWrite;
     else if (F[1] == "addr") O.Direction = Dir::Addr;
     else if (F[1] == "waddr") { O.Direction = Dir::Addr; O.WritesMemory = true; }
+    else if (F[1] == "imm") O.Direction = Dir::Imm;
     else tableError(Raw.Pattern, "bad direction '" + F[1] + "'");
     StringRef Rest = F[2];
     auto [TypeAndRegs, SpacePart] = Rest.split('@');
@@ -200,6 +229,10 @@ Pattern parsePattern(const RawRow &Raw) {
     CheckGroup(O.Space);
     if (O.Direction == Dir::Addr && O.Space.Group < 0 && O.Space.Literal.empty())
       tableError(Raw.Pattern, "address operand without a state space");
+    if ((O.Direction == Dir::Imm) != HasRange)
+      tableError(Raw.Pattern, "an immediate operand, and only one, has a range [LO..HI]");
+    if (O.Optional && (O.Direction == Dir::Imm || O.Direction == Dir::Addr))
+      tableError(Raw.Pattern, "only register operands can be optional");
     P.Operands.push_back(std::move(O));
   }
   return P;
@@ -247,6 +280,10 @@ struct OpcodeTable::Impl {
       S.Name = OP.Name;
       S.Direction = OP.Direction;
       S.WritesMemory = OP.WritesMemory;
+      S.Optional = OP.Optional;
+      S.JoinedByBar = OP.JoinedByBar;
+      S.ImmLo = OP.ImmLo;
+      S.ImmHi = OP.ImmHi;
       std::string TypeText = OP.Type.Group >= 0 ? GroupText(OP.Type.Group) : OP.Type.Literal;
       auto T = parsePtxType(TypeText);
       if (!T)

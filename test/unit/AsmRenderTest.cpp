@@ -61,4 +61,41 @@ TEST(AsmRender, ConstraintLetters) {
   EXPECT_EQ(constraintFor(TILEAPPLY_DT_F64), 'd');
 }
 
+// A .pred operand is an i1 ('b') whatever its carrier (a bool is an i8 in
+// memory; the pass converts).
+TEST(AsmRender, PredicateOperandsUseB) {
+  auto Bool = regOf(TILEAPPLY_DT_BOOL);
+  auto S = renderAsm(form("setp.lt.s32"), {Bool, Bool, regOf(TILEAPPLY_DT_S32),
+                                           regOf(TILEAPPLY_DT_S32)}, false, false);
+  EXPECT_EQ(S.Text, "setp.lt.s32 $0|$1, $2, $3;");
+  EXPECT_EQ(S.Constraints, "=b,=b,r,r");
+  AsmOperandBinding Omit{AsmOperandBinding::Omitted, TILEAPPLY_DT_UNKNOWN, ""};
+  auto P = renderAsm(form("setp.lt.s32"), {Bool, Omit, regOf(TILEAPPLY_DT_S32),
+                                           regOf(TILEAPPLY_DT_S32)}, true, true);
+  EXPECT_EQ(P.Text, "@$3 setp.lt.s32 $0, $1, $2;");
+  EXPECT_EQ(P.Constraints, "=b,r,r,b,0");
+  auto Sel = renderAsm(form("selp.f32"), {regOf(TILEAPPLY_DT_F32), regOf(TILEAPPLY_DT_F32),
+                                          regOf(TILEAPPLY_DT_F32), Bool}, false, false);
+  EXPECT_EQ(Sel.Text, "selp.f32 $0, $1, $2, $3;");
+  EXPECT_EQ(Sel.Constraints, "=f,f,f,b");
+  EXPECT_EQ(constraintFor(form("selp.f32").Operands[3], TILEAPPLY_DT_BOOL), 'b');
+  EXPECT_EQ(constraintFor(form("selp.f32").Operands[0], TILEAPPLY_DT_F32), 'f');
+}
+
+TEST(AsmRender, ImmediateOperandIsText) {
+  auto R = regOf(TILEAPPLY_DT_U32);
+  AsmOperandBinding Lut{AsmOperandBinding::Immediate, TILEAPPLY_DT_S32, "232"};
+  auto S = renderAsm(form("lop3.b32"), {R, R, R, R, Lut}, false, false);
+  EXPECT_EQ(S.Text, "lop3.b32 $0, $1, $2, $3, 232;");
+  EXPECT_EQ(S.Constraints, "=r,r,r,r");
+  // Bound as a register (as the certification binds everything): the
+  // lowest value of its range.
+  auto C = renderAsm(form("lop3.b32"), {R, R, R, R, R}, false, false);
+  EXPECT_EQ(C.Text, "lop3.b32 $0, $1, $2, $3, 0;");
+  auto Or = renderAsm(form("lop3.or.b32"), {R, regOf(TILEAPPLY_DT_BOOL), R, R, R, Lut,
+                                            regOf(TILEAPPLY_DT_BOOL)}, false, false);
+  EXPECT_EQ(Or.Text, "lop3.or.b32 $0|$1, $2, $3, $4, 232, $5;");
+  EXPECT_EQ(Or.Constraints, "=r,=b,r,r,r,b");
+}
+
 } // namespace

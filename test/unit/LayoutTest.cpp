@@ -272,4 +272,63 @@ TEST(Layout, Immediates) {
   EXPECT_EQ(immediateText(PtxType::f64, ScalarConst{true, 2.0, 0, false}), "0d4000000000000000");
 }
 
+// ---- operand kinds of the comparison, logic and select families -------------------
+
+const DType Bool = TILEAPPLY_DT_BOOL;
+
+TEST(Layout, SetpPairIsOptional) {
+  BoundCall B;
+  // p, a, b: q left out.
+  EXPECT_TRUE(checkCall(form("setp.lt.s32"), {reg(Bool, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1})},
+                        nullptr, &B).empty());
+  EXPECT_EQ(B.OperandArg, (std::vector<int>{0, -1, 1, 2}));
+  // p|q, a, b.
+  BoundCall B2;
+  EXPECT_TRUE(checkCall(form("setp.lt.s32"),
+                        {reg(Bool, {4, 1}), reg(Bool, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1})},
+                        nullptr, &B2).empty());
+  EXPECT_EQ(B2.OperandArg, (std::vector<int>{0, 1, 2, 3}));
+  // Two operands: neither count.
+  auto P = checkCall(form("setp.lt.s32"), {reg(Bool, {4, 1}), reg(S32, {4, 1})}, nullptr);
+  ASSERT_EQ(P.size(), 1u);
+  EXPECT_EQ(P[0].Code, DiagCode::OperandCount);
+  EXPECT_NE(P[0].Message.find("takes 3 or 4 operands (p|q?, a, b)"), std::string::npos)
+      << P[0].Message;
+  // A predicate destination is a bool tensor.
+  EXPECT_EQ(codes("setp.lt.s32", {reg(U32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1})}),
+            V{DiagCode::CarrierMismatch});
+}
+
+TEST(Layout, PredicateInputsAreBools) {
+  EXPECT_EQ(codes("selp.b32", {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}),
+                               reg(Bool, {2, 1})}),
+            V{});
+  EXPECT_EQ(codes("selp.b32", {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}),
+                               scalar(Bool)}),
+            V{});
+  EXPECT_EQ(codes("setp.eq.and.f32", {reg(Bool, {2, 1}), reg(F32, {2, 1}), reg(F32, {2, 1}),
+                                      scalar(Bool)}),
+            V{});
+}
+
+TEST(Layout, ImmediateOperands) {
+  auto Lop = [](ArgDesc Imm) {
+    return codes("lop3.b32", {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}),
+                              reg(U32, {2, 1}), Imm});
+  };
+  EXPECT_EQ(Lop(intLiteral(0xE8)), V{});
+  EXPECT_EQ(Lop(intLiteral(0)), V{});
+  EXPECT_EQ(Lop(intLiteral(255)), V{});
+  EXPECT_EQ(Lop(intLiteral(256)), V{DiagCode::ImmediateRequired});
+  EXPECT_EQ(Lop(intLiteral(-1)), V{DiagCode::ImmediateRequired});
+  EXPECT_EQ(Lop(scalar(U32)), V{DiagCode::ImmediateRequired}); // not a constant
+  EXPECT_EQ(Lop(reg(U32, {2, 1})), V{DiagCode::ImmediateRequired});
+  auto P = checkCall(form("lop3.b32"), {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}),
+                                        reg(U32, {2, 1}), scalar(U32)}, nullptr);
+  ASSERT_EQ(P.size(), 1u);
+  EXPECT_EQ(P[0].Arg, 4);
+  EXPECT_NE(P[0].Message.find("'immLut'"), std::string::npos) << P[0].Message;
+  EXPECT_NE(P[0].Message.find("[0..255]"), std::string::npos) << P[0].Message;
+}
+
 } // namespace

@@ -131,4 +131,164 @@ TEST(OpcodeTable, SplitsSpellings) {
   EXPECT_EQ(Toks[2], "L2::128B");
 }
 
+// ---- hand-checked lookups of the widened families (PTX ISA 9.0 text) ---------------
+
+Form must(const char *S) {
+  LookupResult R = T().lookup(S);
+  EXPECT_TRUE(R) << S << ": " << R.Problem.Message;
+  return R ? *R.Found : Form{};
+}
+
+TEST(OpcodeTableFamilies, FmaMadDivRem) {
+  Form F = must("fma.rn.ftz.sat.f32"); // fma.f32 is sm_20, PTX 2.0
+  ASSERT_EQ(F.Operands.size(), 4u);
+  EXPECT_EQ(F.Operands[3].Type, PtxType::f32);
+  EXPECT_EQ(F.MinSm, 20u);
+  EXPECT_EQ(must("fma.rn.f64").MinSm, 13u);
+  Form R = must("fma.rn.relu.bf16x2"); // PTX 7.0, sm_80
+  EXPECT_EQ(R.Operands[0].Type, PtxType::bf16x2);
+  EXPECT_EQ(R.MinSm, 80u);
+  EXPECT_EQ(R.MinPtx, 70u);
+  EXPECT_EQ(must("fma.rn.oob.relu.f16").MinPtx, 81u);
+  EXPECT_FALSE(T().lookup("fma.f32"));          // rounding is required
+  EXPECT_FALSE(T().lookup("fma.rn.sat.f32x2")); // no .sat on f32x2
+  Form W = must("mad.wide.s32"); // c and d are the wide type
+  EXPECT_EQ(W.Operands[3].Type, PtxType::s64);
+  EXPECT_EQ(W.Operands[1].Type, PtxType::s32);
+  EXPECT_EQ(must("mad.hi.sat.s32").Operands.size(), 4u);
+  EXPECT_FALSE(T().lookup("mad.lo.sat.s32")); // .sat only with .hi
+  EXPECT_EQ(must("div.full.ftz.f32").Operands.size(), 3u);
+  EXPECT_EQ(must("div.rn.f32").MinSm, 20u);
+  EXPECT_EQ(must("rem.s64").Operands[0].Type, PtxType::s64);
+  EXPECT_EQ(T().lookup("mad.cc.lo.u32").Problem.K, SpellingProblem::Unsupported);
+  EXPECT_EQ(T().lookup("madc.lo.u32").Problem.K, SpellingProblem::Unsupported);
+}
+
+TEST(OpcodeTableFamilies, MinMax) {
+  EXPECT_EQ(must("min.u16x2").MinSm, 90u);
+  EXPECT_EQ(must("max.relu.s32").MinPtx, 80u);
+  EXPECT_FALSE(T().lookup("max.relu.u32")); // .relu only on signed types
+  EXPECT_EQ(must("min.NaN.f32").MinSm, 80u);
+  Form X = must("max.ftz.NaN.xorsign.abs.f32"); // PTX 7.2, sm_86
+  EXPECT_EQ(X.MinSm, 86u);
+  EXPECT_EQ(X.MinPtx, 72u);
+  EXPECT_EQ(must("min.NaN.bf16x2").MinSm, 80u);
+  EXPECT_EQ(must("max.f64").MinSm, 13u);
+}
+
+TEST(OpcodeTableFamilies, IntegerBitsAndDotProducts) {
+  Form P = must("popc.b64"); // d is always .u32
+  EXPECT_EQ(P.Operands[0].Type, PtxType::u32);
+  EXPECT_EQ(P.Operands[1].Type, PtxType::b64);
+  EXPECT_EQ(must("bfind.shiftamt.s64").Operands[0].Type, PtxType::u32);
+  Form Bfe = must("bfe.s64"); // b, c are .u32
+  EXPECT_EQ(Bfe.Operands[2].Type, PtxType::u32);
+  EXPECT_EQ(Bfe.Operands[0].Type, PtxType::s64);
+  Form Bfi = must("bfi.b32"); // bfi.type f, a, b, c, d
+  ASSERT_EQ(Bfi.Operands.size(), 5u);
+  EXPECT_EQ(Bfi.Operands[0].Name, "f");
+  EXPECT_EQ(must("szext.clamp.s32").MinPtx, 76u);
+  EXPECT_EQ(must("bmsk.wrap.b32").MinSm, 70u);
+  Form D = must("dp4a.u32.s32"); // one signed input: d and c are .s32
+  EXPECT_EQ(D.Operands[0].Type, PtxType::s32);
+  EXPECT_EQ(D.Operands[1].Type, PtxType::u32);
+  EXPECT_EQ(D.Operands[2].Type, PtxType::s32);
+  EXPECT_EQ(D.MinSm, 61u);
+  EXPECT_EQ(must("dp2a.hi.u32.u32").Operands[3].Type, PtxType::u32);
+  EXPECT_EQ(must("mul24.hi.s32").Operands.size(), 3u);
+  EXPECT_EQ(must("sad.u16").Operands.size(), 4u);
+}
+
+TEST(OpcodeTableFamilies, FloatFunctions) {
+  EXPECT_EQ(must("rcp.approx.ftz.f64").MinPtx, 21u);
+  EXPECT_EQ(must("sqrt.rn.f64").MinSm, 13u);
+  EXPECT_EQ(must("ex2.approx.f16x2").MinSm, 75u);
+  EXPECT_EQ(must("ex2.approx.ftz.bf16").MinSm, 90u);
+  EXPECT_EQ(must("tanh.approx.f32").MinPtx, 70u);
+  EXPECT_FALSE(T().lookup("sin.f32")); // .approx is required
+  Form Tp = must("testp.notanumber.f64");
+  EXPECT_EQ(Tp.Operands[0].Type, PtxType::pred);
+  EXPECT_EQ(Tp.Operands[1].Type, PtxType::f64);
+  EXPECT_EQ(must("copysign.f64").Operands.size(), 3u);
+}
+
+TEST(OpcodeTableFamilies, CompareAndSelect) {
+  Form S = must("setp.lt.s32"); // setp.CmpOp.type p[|q], a, b
+  ASSERT_EQ(S.Operands.size(), 4u);
+  EXPECT_EQ(S.Operands[0].Type, PtxType::pred);
+  EXPECT_TRUE(S.Operands[1].Optional);
+  EXPECT_TRUE(S.Operands[1].JoinedByBar);
+  EXPECT_EQ(S.Operands[2].Type, PtxType::s32);
+  EXPECT_EQ(S.numRequiredOperands(), 3u);
+  Form C = must("setp.gtu.or.ftz.f32"); // .BoolOp adds the predicate c
+  ASSERT_EQ(C.Operands.size(), 5u);
+  EXPECT_EQ(C.Operands[4].Type, PtxType::pred);
+  EXPECT_EQ(C.Operands[4].Direction, Dir::Read);
+  EXPECT_FALSE(T().lookup("setp.lo.s32"));     // lo/ls/hi/hs are unsigned
+  EXPECT_FALSE(T().lookup("setp.lt.b32"));     // bit types compare eq/ne only
+  EXPECT_FALSE(T().lookup("setp.lt.ftz.s32")); // .ftz only for floating types
+  Form H = must("setp.ne.f16x2"); // one predicate per lane: p|q required
+  EXPECT_FALSE(H.Operands[1].Optional);
+  EXPECT_EQ(H.MinSm, 53u);
+  EXPECT_EQ(must("set.lt.u32.f16").MinPtx, 65u); // integer result of a half set
+  EXPECT_EQ(must("set.lt.f16.f16").MinPtx, 42u);
+  Form St = must("set.gt.f32.s64"); // set.CmpOp.dtype.stype
+  EXPECT_EQ(St.Operands[0].Type, PtxType::f32);
+  EXPECT_EQ(St.Operands[1].Type, PtxType::s64);
+  Form Sel = must("selp.u64");
+  EXPECT_EQ(Sel.Operands[3].Type, PtxType::pred);
+  Form Sl = must("slct.ftz.s16.f32"); // c is the .f32 selector
+  EXPECT_EQ(Sl.Operands[0].Type, PtxType::s16);
+  EXPECT_EQ(Sl.Operands[3].Type, PtxType::f32);
+}
+
+TEST(OpcodeTableFamilies, LogicShiftsMovPrmt) {
+  EXPECT_EQ(must("and.pred").Operands[0].Type, PtxType::pred);
+  EXPECT_FALSE(T().lookup("cnot.pred"));
+  Form L = must("lop3.b32"); // lop3.b32 d, a, b, c, immLut; sm_50, PTX 4.3
+  ASSERT_EQ(L.Operands.size(), 5u);
+  EXPECT_EQ(L.Operands[4].Direction, Dir::Imm);
+  EXPECT_EQ(L.Operands[4].ImmLo, 0);
+  EXPECT_EQ(L.Operands[4].ImmHi, 255);
+  EXPECT_EQ(L.MinSm, 50u);
+  EXPECT_EQ(L.MinPtx, 43u);
+  Form Lp = must("lop3.and.b32"); // d|p, a, b, c, immLut, q; PTX 8.2
+  ASSERT_EQ(Lp.Operands.size(), 7u);
+  EXPECT_TRUE(Lp.Operands[1].JoinedByBar);
+  EXPECT_EQ(Lp.Operands[6].Type, PtxType::pred);
+  EXPECT_EQ(Lp.MinPtx, 82u);
+  Form Sh = must("shf.r.clamp.b32");
+  EXPECT_EQ(Sh.Operands[3].Type, PtxType::u32);
+  EXPECT_EQ(Sh.MinSm, 32u);
+  EXPECT_EQ(must("shr.s16").Operands[2].Type, PtxType::u32);
+  EXPECT_EQ(must("mov.pred").Operands[1].Type, PtxType::pred);
+  EXPECT_EQ(must("prmt.b32.rc16").Operands.size(), 4u);
+  EXPECT_EQ(must("prmt.b32").MinSm, 20u);
+}
+
+TEST(OpcodeTableFamilies, Cvt) {
+  Form A = must("cvt.rzi.s32.f64"); // cvt.irnd.dtype.atype
+  EXPECT_EQ(A.Operands[0].Type, PtxType::s32);
+  EXPECT_EQ(A.Operands[1].Type, PtxType::f64);
+  EXPECT_EQ(A.MinSm, 13u);
+  EXPECT_FALSE(T().lookup("cvt.s32.f32"));   // float to int needs a rounding
+  EXPECT_FALSE(T().lookup("cvt.rn.f32.f16")); // widening takes none
+  EXPECT_EQ(must("cvt.f32.f16").Operands[1].Type, PtxType::f16);
+  EXPECT_EQ(must("cvt.sat.u8.s32").Operands[0].Type, PtxType::u8);
+  EXPECT_FALSE(T().lookup("cvt.sat.u32.u16")); // cannot overflow: no .sat
+  Form P = must("cvt.rn.f16x2.f32"); // d, a, b; sm_80, PTX 7.0
+  ASSERT_EQ(P.Operands.size(), 3u);
+  EXPECT_EQ(P.Operands[0].Type, PtxType::f16x2);
+  EXPECT_EQ(P.Operands[2].Type, PtxType::f32);
+  EXPECT_EQ(P.MinSm, 80u);
+  EXPECT_EQ(P.MinPtx, 70u);
+  EXPECT_EQ(must("cvt.rn.relu.satfinite.bf16x2.f32").MinPtx, 81u);
+  Form E = must("cvt.rn.satfinite.e4m3x2.f32"); // a 16-bit pair of FP8
+  EXPECT_EQ(E.Operands[0].Type, PtxType::b16);
+  EXPECT_EQ(E.MinSm, 89u);
+  EXPECT_EQ(must("cvt.rn.f16x2.e5m2x2").Operands[1].Type, PtxType::b16);
+  EXPECT_EQ(must("cvt.rna.tf32.f32").MinSm, 80u);
+  EXPECT_EQ(must("cvt.rn.bf16.s32").MinSm, 90u);
+}
+
 } // namespace

@@ -18,7 +18,8 @@ namespace tileapply {
 
 /// How one PTX operand of the form is supplied.
 struct AsmOperandBinding {
-  enum Kind { Register, Immediate, Address } K = Register;
+  /// Omitted: an optional operand the call leaves out (no text, no slot).
+  enum Kind { Register, Immediate, Address, Omitted } K = Register;
   DType Carrier = TILEAPPLY_DT_UNKNOWN; // Register: picks the constraint letter
   std::string ImmText;                  // Immediate: the literal, e.g. "5"
 };
@@ -40,7 +41,14 @@ struct AsmStatement {
 
 /// The inline-asm constraint letter for a register of this carrier.
 char constraintFor(DType Carrier);
+/// The letter for a register operand: 'b' (an i1) for a `.pred` operand,
+/// whatever its carrier (a bool is stored as i8 and converted around the asm);
+/// otherwise the carrier's letter.
+char constraintFor(const OperandSpec &O, DType Carrier);
 
+/// The text and constraints of one repeat. A Dir::Imm operand takes its
+/// binding's ImmText; bound as anything else (the certification tools bind
+/// every operand as a register) it gets ImmLo, a value PTX accepts.
 AsmStatement renderAsm(const Form &F,
                        llvm::ArrayRef<AsmOperandBinding> Bindings,
                        bool Predicated, bool PreserveDst);

@@ -27,9 +27,11 @@ enum class Dir : uint8_t {
   Read,      // a source register (or an immediate)
   Write,     // a destination register
   ReadWrite, // a destination that is also read (e.g. `bfi`-style updates)
-  Addr       // `[address]`: a memory tensor in the given state space
+  Addr,      // `[address]`: a memory tensor in the given state space
+  Imm        // an immediate PTX requires (`lop3`'s immLut): a constant scalar
+             // in [ImmLo, ImmHi], spliced into the instruction text
 };
-llvm::StringRef dirName(Dir D); // "r", "w", "rw", "addr"
+llvm::StringRef dirName(Dir D); // "r", "w", "rw", "addr", "imm"
 
 /// One PTX operand of a concrete form.
 struct OperandSpec {
@@ -39,6 +41,12 @@ struct OperandSpec {
   unsigned Regs = 1;           // register-group size: 1, 2, 4 or 8
   Space AddrSpace = TILEAPPLY_SPACE_NONE; // only for Addr
   bool WritesMemory = false; // Addr of a store: the memory it names is written
+  int64_t ImmLo = 0, ImmHi = 0; // only for Imm: the allowed values
+  /// May be left out of a call (the `q` of setp's `p|q`). A form's optional
+  /// operands are given all together or not at all.
+  bool Optional = false;
+  /// PTX joins this operand to the previous one with `|` (`p|q`), not `, `.
+  bool JoinedByBar = false;
 
   /// A destination: its storage must be writable and distinct across repeats.
   bool isWritten() const {
@@ -60,6 +68,8 @@ struct Form {
   unsigned PatternIndex = 0;         // row of Opcodes.def it came from
 
   bool hasDestination() const;
+  /// Operand counts a call may pass: all of them, or all but the optional ones.
+  unsigned numRequiredOperands() const;
   /// Index of the first written operand, or -1.
   int destinationIndex() const;
 };
