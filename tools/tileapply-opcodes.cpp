@@ -29,6 +29,12 @@ static json::Object formJson(const Form &F) {
     } else {
       J["reg"] = ptxRegisterType(O.Type);
     }
+    if (O.Direction == Dir::Imm)
+      J["imm"] = json::Array{O.ImmLo, O.ImmHi};
+    if (O.Optional)
+      J["optional"] = true;
+    if (O.JoinedByBar)
+      J["join"] = "|"; // PTX writes it as prev|this
     J["regs"] = O.Regs;
     Ops.push_back(std::move(J));
   }
