@@ -33,6 +33,8 @@ static json::Object formJson(const Form &F) {
       J["imm"] = json::Array{O.ImmLo, O.ImmHi};
     if (O.Optional)
       J["optional"] = true;
+    if (O.Splittable)
+      J["split"] = true; // also takes {a, b} / {a, b, c, d} of narrower registers
     if (O.JoinedByBar)
       J["join"] = "|"; // PTX writes it as prev|this
     J["regs"] = O.Regs;

@@ -1,0 +1,210 @@
+//===- PtxasHarness.cpp - Assemble rendered forms with ptxas ----------------===//
+#include "PtxasHarness.h"
+#include "tileapply/core/AsmRender.h"
+#include "tileapply/core/Target.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace tileapply {
+
+unsigned ptxForTarget(unsigned Sm) {
+  if (Sm >= 120) return 87;
+  if (Sm >= 100) return 86;
+  if (Sm >= 89) return 78;
+  if (Sm >= 86) return 71;
+  if (Sm >= 80) return 70;
+  return 63; // sm_75
+}
+
+/// A carrier that yields the register class LLVM declares for this PTX type.
+static DType carrierFor(PtxType T) {
+  switch (ptxTypeBits(T)) {
+  case 1: return TILEAPPLY_DT_BOOL;
+  case 8: return TILEAPPLY_DT_U8;
+  case 16: return TILEAPPLY_DT_U16;
+  case 64: return T == PtxType::f64 ? TILEAPPLY_DT_F64 : TILEAPPLY_DT_U64;
+  default: return T == PtxType::f32 ? TILEAPPLY_DT_F32 : TILEAPPLY_DT_U32;
+  }
+}
+
+/// LLVM 22 declares untyped registers: .b16 for c/h, .b32 for r/f, .b64 for l/d.
+static std::string regName(char Constraint, unsigned N) {
+  switch (Constraint) {
+  case 'b': return "%p" + std::to_string(N);
+  case 'c':
+  case 'h': return "%rs" + std::to_string(N);
+  case 'l':
+  case 'd': return "%rd" + std::to_string(N);
+  default: return "%r" + std::to_string(N);
+  }
+}
+
+std::string renderInstruction(const Form &F, bool Pred, bool Preserve) {
+  std::vector<AsmOperandBinding> B;
+  for (const OperandSpec &O : F.Operands)
+    B.push_back(O.Direction == Dir::Addr
+                    ? AsmOperandBinding{AsmOperandBinding::Address, TILEAPPLY_DT_UNKNOWN, ""}
+                    : AsmOperandBinding{AsmOperandBinding::Register, carrierFor(O.Type), ""});
+  AsmStatement S = renderAsm(F, B, Pred, Preserve);
+  SmallVector<StringRef, 16> Cons;
+  StringRef(S.Constraints).split(Cons, ',');
+  std::vector<std::string> Names;
+  for (unsigned I = 0; I < S.Slots.size(); ++I) {
+    unsigned Tied = 0;
+    // A tied input names the output register it is tied to.
+    if (S.Slots[I].R == AsmSlot::TiedOldValue && !Cons[I].getAsInteger(10, Tied) &&
+        Tied < Names.size())
+      Names.push_back(Names[Tied]);
+    else
+      Names.push_back(regName(S.Slots[I].Constraint, I + 1));
+  }
+  std::string Out;
+  StringRef T = S.Text;
+  for (size_t P = 0; P < T.size(); ++P) {
+    if (T[P] == '$' && P + 1 < T.size() && isDigit(T[P + 1])) {
+      size_t E = P + 1;
+      while (E < T.size() && isDigit(T[E]))
+        ++E;
+      unsigned N = 0;
+      T.substr(P + 1, E - P - 1).getAsInteger(10, N);
+      Out += N < Names.size() ? Names[N] : "%r0";
+      P = E - 1;
+    } else {
+      Out += T[P];
+    }
+  }
+  return Out;
+}
+
+namespace {
+struct File {
+  size_t Batch;
+  std::vector<size_t> Lines; // indices into the batch
+  std::string Path;
+};
+
+constexpr unsigned FirstLine = 11; // line of the first instruction in a file
+
+bool writeFile(const File &F, const PtxBatch &B, std::string &Err) {
+  std::error_code EC;
+  raw_fd_ostream OS(F.Path, EC);
+  if (EC) {
+    Err = "cannot write " + F.Path + ": " + EC.message();
+    return false;
+  }
+  OS << ".version " << ptxVersionName(B.PtxVersion) << "\n.target " << B.Arch
+     << "\n.address_size 64\n\n.visible .entry certify()\n{\n"
+     << "\t.reg .pred %p<64>;\n\t.reg .b16 %rs<64>;\n\t.reg .b32 %r<64>;\n"
+     << "\t.reg .b64 %rd<64>;\n";
+  // The header above is FirstLine - 1 lines long.
+  for (size_t L : F.Lines)
+    OS << "\t" << B.Lines[L] << "\n";
+  OS << "\tret;\n}\n";
+  return true;
+}
+} // namespace
+
+bool assembleBatches(const std::string &Ptxas, const std::string &Dir,
+                     const std::vector<PtxBatch> &Batches, unsigned Jobs, unsigned Chunk,
+                     std::vector<std::map<size_t, std::string>> &Refused, std::string &Err,
+                     size_t *FilesRun) {
+  std::string PtxasPath = Ptxas;
+  if (!sys::fs::exists(PtxasPath)) {
+    auto Found = sys::findProgramByName(Ptxas);
+    if (!Found) {
+      Err = "ptxas not found: " + Ptxas;
+      return false;
+    }
+    PtxasPath = *Found;
+  }
+  sys::fs::create_directories(Dir);
+  Refused.assign(Batches.size(), {});
+  std::vector<File> Pending;
+  for (size_t B = 0; B < Batches.size(); ++B)
+    for (size_t Begin = 0; Begin < Batches[B].Lines.size(); Begin += Chunk) {
+      File F{B, {}, ""};
+      for (size_t L = Begin; L < std::min(Batches[B].Lines.size(), Begin + Chunk); ++L)
+        F.Lines.push_back(L);
+      Pending.push_back(std::move(F));
+    }
+  size_t Counter = 0;
+  while (!Pending.empty()) {
+    std::vector<File> Retry;
+    for (size_t Next = 0; Next < Pending.size();) {
+      std::vector<std::pair<sys::ProcessInfo, File *>> Running;
+      for (; Next < Pending.size() && Running.size() < Jobs; ++Next) {
+        File &F = Pending[Next];
+        const PtxBatch &B = Batches[F.Batch];
+        F.Path = Dir + "/" + B.Arch + "-" + std::to_string(Counter++) + ".ptx";
+        if (!writeFile(F, B, Err))
+          return false;
+        std::string ArchArg = "-arch=" + B.Arch, Out = F.Path + ".cubin", Log = F.Path + ".log";
+        SmallVector<StringRef, 6> Args{PtxasPath, ArchArg, F.Path, "-o", Out};
+        std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log), StringRef(Log)};
+        bool ExecFailed = false;
+        sys::ProcessInfo PI = sys::ExecuteNoWait(PtxasPath, Args, std::nullopt, Redirects, 0,
+                                                 &Err, &ExecFailed);
+        if (ExecFailed)
+          return false;
+        Running.push_back({PI, &F});
+      }
+      for (auto &[PI, F] : Running) {
+        sys::ProcessInfo Done = sys::Wait(PI, std::nullopt);
+        if (FilesRun)
+          ++*FilesRun;
+        if (Done.ReturnCode == 0)
+          continue;
+        auto Buf = MemoryBuffer::getFile(F->Path + ".log");
+        StringRef Log = Buf ? (*Buf)->getBuffer() : StringRef();
+        SmallVector<StringRef, 64> LogLines;
+        Log.split(LogLines, '\n');
+        std::map<size_t, std::string> &R = Refused[F->Batch];
+        size_t Mapped = 0;
+        for (StringRef L : LogLines) {
+          // "ptxas FILE, line N; error   : MESSAGE"
+          size_t At = L.find(", line ");
+          if (At == StringRef::npos || !L.contains("error"))
+            continue;
+          unsigned N = 0;
+          if (L.substr(At + 7).take_while(isDigit).getAsInteger(10, N) || N < FirstLine ||
+              N - FirstLine >= F->Lines.size())
+            continue;
+          size_t Idx = F->Lines[N - FirstLine];
+          if (!R.count(Idx)) {
+            R[Idx] = L.substr(L.find(';') + 1).trim().str();
+            ++Mapped;
+          }
+        }
+        if (!Mapped) {
+          // Refused with no line to blame (ptxas crashed, or a fatal error):
+          // bisect until the culprit is a single line.
+          if (F->Lines.size() == 1) {
+            R.emplace(F->Lines[0], "ptxas failed without a line number (exit status " +
+                                       std::to_string(Done.ReturnCode) + ")");
+            continue;
+          }
+          size_t Half = F->Lines.size() / 2;
+          Retry.push_back({F->Batch, {F->Lines.begin(), F->Lines.begin() + Half}, ""});
+          Retry.push_back({F->Batch, {F->Lines.begin() + Half, F->Lines.end()}, ""});
+          continue;
+        }
+        // Re-assemble the rest, so that no refused line hides another.
+        File Rest{F->Batch, {}, ""};
+        for (size_t Idx : F->Lines)
+          if (!R.count(Idx))
+            Rest.Lines.push_back(Idx);
+        if (!Rest.Lines.empty())
+          Retry.push_back(std::move(Rest));
+      }
+    }
+    Pending = std::move(Retry);
+  }
+  return true;
+}
+
+} // namespace tileapply

@@ -1,0 +1,48 @@
+//===- PtxasHarness.h - Assemble rendered forms with ptxas ------*- C++ -*-===//
+//
+// What the certification tools share: the instruction text of a form exactly
+// as the pass renders it (with registers of the classes LLVM's NVPTX backend
+// declares substituted for $N), PTX files of many such lines, and ptxas runs
+// whose errors are mapped back to the line that caused them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEAPPLY_TOOLS_PTXASHARNESS_H
+#define TILEAPPLY_TOOLS_PTXASHARNESS_H
+
+#include "tileapply/core/OpcodeTable.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tileapply {
+
+/// The PTX ISA version a target needs at least (ptxas refuses older ones).
+unsigned ptxForTarget(unsigned Sm);
+
+/// One instruction of `F`, registers substituted, e.g.
+/// "@%p4 add.rn.f16x2 %r1, %r2, %r3;".
+std::string renderInstruction(const Form &F, bool Predicated, bool PreserveDst);
+
+/// Lines to assemble for one target.
+struct PtxBatch {
+  std::string Arch;        // "sm_90a"
+  unsigned PtxVersion = 0; // ISA * 10
+  std::vector<std::string> Lines;
+};
+
+/// Assembles every batch (Jobs ptxas processes at a time, Chunk lines per
+/// file, files under Dir) and returns, per batch, the ptxas error of each
+/// refused line (index -> message); lines absent from the map assembled.
+/// A line is only called accepted once a file without the refused lines
+/// assembles cleanly, so an error that stops ptxas early cannot hide others;
+/// a file that fails with no line to blame (ptxas crashes on some inputs) is
+/// bisected down to the line that makes it fail.
+/// Returns false (with Err set) if ptxas cannot be run at all.
+bool assembleBatches(const std::string &Ptxas, const std::string &Dir,
+                     const std::vector<PtxBatch> &Batches, unsigned Jobs,
+                     unsigned Chunk, std::vector<std::map<size_t, std::string>> &Refused,
+                     std::string &Err, size_t *FilesRun = nullptr);
+
+} // namespace tileapply
+
+#endif

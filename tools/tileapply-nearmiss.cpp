@@ -1,0 +1,256 @@
+//===- tileapply-nearmiss.cpp - Negative certification against ptxas ------===//
+//
+// Derives near-miss spellings from the table's forms (drop, add, swap or
+// replace one qualifier; another type; another vector size), asks the table
+// and ptxas about each, and compares. A spelling the table accepts is
+// assembled at its own floor; one it refuses is assembled at the newest target
+// (--arch), with operands derived from the form it was made from, so ptxas
+// has every chance to accept it.
+//
+//   tileapply-nearmiss --ptxas PATH --out DIR [--count N] [--known FILE]
+//
+// Disagreements listed in --known (one per line: SPELLING, a tab, the verdict
+// "table-refuses" or "table-accepts", a tab, the reason) are expected; any
+// other disagreement is printed as NEW and makes the exit status 1. Refusals
+// the table makes on purpose (TA_UNSUPPORTED) count as agreement.
+//
+//===----------------------------------------------------------------------===//
+#include "PtxasHarness.h"
+#include "tileapply/core/OpcodeTable.h"
+#include "tileapply/core/Target.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include <chrono>
+#include <map>
+#include <random>
+#include <set>
+
+using namespace llvm;
+using namespace tileapply;
+
+static cl::opt<std::string> Ptxas("ptxas", cl::desc("ptxas to run"), cl::init("ptxas"));
+static cl::opt<std::string> OutDir("out", cl::desc("folder for the PTX files"), cl::Required);
+static cl::opt<unsigned> Count("count", cl::desc("near-miss spellings to try"), cl::init(12000));
+static cl::opt<std::string> Known("known", cl::desc("file of expected disagreements"));
+static cl::opt<std::string> NewestArch("arch", cl::desc("target for refused spellings"),
+                                       cl::init("sm_100a"));
+static cl::opt<unsigned> NewestPtx("ptx", cl::desc("PTX ISA (x10) for refused spellings"),
+                                   cl::init(88));
+static cl::opt<bool> WriteKnown("print-known",
+                                cl::desc("print every disagreement in --known format"));
+static cl::opt<unsigned> Seed("seed", cl::desc("sampling seed"), cl::init(1));
+
+namespace {
+
+struct NearMiss {
+  std::string Spelling;
+  Form Origin;      // the form it was derived from
+  std::string How;  // the mutation, for messages
+};
+
+std::string join(StringRef Family, ArrayRef<std::string> Quals) {
+  std::string S = Family.str();
+  for (const std::string &Q : Quals)
+    S += "." + Q;
+  return S;
+}
+
+bool isVector(StringRef T) { return T == "v2" || T == "v4" || T == "v8"; }
+
+/// Operands for a refused near-miss: the origin's, with any replaced type and
+/// vector size carried over, so ptxas judges the spelling, not the registers.
+Form deriveForm(const NearMiss &N) {
+  Form F = N.Origin;
+  F.Spelling = N.Spelling;
+  auto Old = splitSpelling(N.Origin.Spelling), New = splitSpelling(N.Spelling);
+  std::optional<PtxType> From, To;
+  for (StringRef T : Old)
+    if (parsePtxType(T) && !llvm::is_contained(New, T))
+      From = parsePtxType(T);
+  for (StringRef T : New)
+    if (parsePtxType(T) && !llvm::is_contained(Old, T))
+      To = parsePtxType(T);
+  unsigned OldVec = 1, NewVec = 1;
+  for (StringRef T : Old)
+    if (isVector(T))
+      T.drop_front().getAsInteger(10, OldVec);
+  for (StringRef T : New)
+    if (isVector(T))
+      T.drop_front().getAsInteger(10, NewVec);
+  for (OperandSpec &O : F.Operands) {
+    if (From && To && O.Type == *From)
+      O.Type = *To;
+    if (OldVec != NewVec && (O.Regs == OldVec) && (F.Kind == FormKind::Memory))
+      O.Regs = NewVec;
+  }
+  return F;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  cl::ParseCommandLineOptions(Argc, Argv, "negative certification of the tileapply table\n");
+  auto Start = std::chrono::steady_clock::now();
+  const OpcodeTable &T = OpcodeTable::get();
+  std::mt19937 Rng(Seed);
+
+  // Every candidate, per family, deduplicated; the table's own forms excluded.
+  std::map<std::string, std::vector<NearMiss>> PerFamily;
+  std::set<std::string> Seen;
+  std::vector<std::string> AllTypes;
+  for (PtxType P : {PtxType::b8, PtxType::b16, PtxType::b32, PtxType::b64, PtxType::u8,
+                    PtxType::u16, PtxType::u32, PtxType::u64, PtxType::s8, PtxType::s16,
+                    PtxType::s32, PtxType::s64, PtxType::f16, PtxType::bf16, PtxType::f32,
+                    PtxType::f64, PtxType::f16x2, PtxType::bf16x2, PtxType::f32x2,
+                    PtxType::u16x2, PtxType::s16x2})
+    AllTypes.push_back(ptxTypeName(P).str());
+  for (const std::string &Fam : T.families()) {
+    std::vector<Form> Forms;
+    std::set<std::string> Vocab;
+    T.forEachForm(Fam, [&](const Form &F) {
+      Forms.push_back(F);
+      auto Toks = splitSpelling(F.Spelling);
+      for (size_t I = 1; I < Toks.size(); ++I)
+        Vocab.insert(Toks[I].str());
+    });
+    std::vector<std::string> VocabList(Vocab.begin(), Vocab.end());
+    auto &Out = PerFamily[Fam];
+    auto Offer = [&](const Form &F, std::vector<std::string> Q, const char *How) {
+      std::string S = join(Fam, Q);
+      if (Seen.insert(S).second && !T.lookup(S))
+        Out.push_back({S, F, How});
+      else if (T.lookup(S) && Seen.count(S) && S != F.Spelling) {
+        // A valid neighbour: still worth confirming (table-accepts side).
+      }
+    };
+    for (const Form &F : Forms) {
+      auto Toks = splitSpelling(F.Spelling);
+      std::vector<std::string> Q;
+      for (size_t I = 1; I < Toks.size(); ++I)
+        Q.push_back(Toks[I].str());
+      for (size_t I = 0; I < Q.size(); ++I) {
+        auto D = Q;
+        D.erase(D.begin() + I);
+        Offer(F, D, "drop");
+        if (I + 1 < Q.size()) {
+          auto S = Q;
+          std::swap(S[I], S[I + 1]);
+          Offer(F, S, "swap");
+        }
+        auto R = Q;
+        R[I] = VocabList[Rng() % VocabList.size()];
+        Offer(F, R, "replace");
+        if (parsePtxType(Q[I])) {
+          auto W = Q;
+          W[I] = AllTypes[Rng() % AllTypes.size()];
+          Offer(F, W, "type");
+        }
+        if (isVector(Q[I]))
+          for (const char *V : {"v2", "v4", "v8"}) {
+            auto W = Q;
+            W[I] = V;
+            Offer(F, W, "vector");
+          }
+      }
+      auto A = Q;
+      A.insert(A.begin() + (Rng() % (Q.size() + 1)), VocabList[Rng() % VocabList.size()]);
+      Offer(F, A, "add");
+      if (F.Kind == FormKind::Memory && !llvm::any_of(Q, isVector)) {
+        auto V = Q;
+        V.insert(V.end() - 1, "v8");
+        Offer(F, V, "vector");
+      }
+    }
+    std::shuffle(Out.begin(), Out.end(), Rng);
+  }
+  // A fair share per family, the remainder to whoever has more.
+  std::vector<NearMiss> Sample;
+  size_t Families = PerFamily.size(), Budget = Count;
+  std::vector<std::pair<size_t, std::string>> BySize;
+  for (auto &[Fam, V] : PerFamily)
+    BySize.push_back({V.size(), Fam});
+  llvm::sort(BySize);
+  for (auto &[Size, Fam] : BySize) {
+    size_t Share = Budget / Families--;
+    auto &V = PerFamily[Fam];
+    size_t Take = std::min(Share, V.size());
+    Sample.insert(Sample.end(), V.begin(), V.begin() + Take);
+    Budget -= Take;
+  }
+
+  // Also confirm, for each sampled refusal, nothing: ptxas decides. Build batches:
+  // refused spellings at the newest target.
+  PtxBatch Newest{NewestArch, NewestPtx, {}};
+  for (const NearMiss &N : Sample)
+    Newest.Lines.push_back(renderInstruction(deriveForm(N), false, false));
+  std::vector<std::map<size_t, std::string>> Refused;
+  std::string Err;
+  size_t Files = 0;
+  if (!assembleBatches(Ptxas, OutDir, {Newest}, 2, 4000, Refused, Err, &Files)) {
+    errs() << "tileapply-nearmiss: " << Err << "\n";
+    return 2;
+  }
+
+  StringMap<std::string> Expected;
+  if (!Known.empty()) {
+    auto Buf = MemoryBuffer::getFile(Known);
+    if (!Buf) {
+      errs() << "cannot read " << Known << "\n";
+      return 2;
+    }
+    SmallVector<StringRef, 64> Lines;
+    (*Buf)->getBuffer().split(Lines, '\n');
+    for (StringRef L : Lines) {
+      if (L.trim().empty() || L.starts_with("#"))
+        continue;
+      auto [Spelling, Rest] = L.split('\t');
+      Expected[Spelling.trim()] = Rest.split('\t').first.trim().str();
+    }
+  }
+
+  size_t Agree = 0, KnownDis = 0, NewDis = 0, ByDesign = 0;
+  std::map<std::string, std::pair<size_t, size_t>> FamilyCounts; // sampled, agreed
+  for (size_t I = 0; I < Sample.size(); ++I) {
+    const NearMiss &N = Sample[I];
+    auto &FC = FamilyCounts[N.Origin.Family.str()];
+    ++FC.first;
+    bool PtxasAccepts = !Refused[0].count(I);
+    LookupResult R = T.lookup(N.Spelling);
+    if (!PtxasAccepts) {
+      ++Agree;
+      ++FC.second;
+      continue;
+    }
+    if (R.Problem.K == SpellingProblem::Unsupported) {
+      ++ByDesign;
+      ++FC.second;
+      continue;
+    }
+    if (WriteKnown)
+      outs() << N.Spelling << "\ttable-refuses\t" << N.How << " of " << N.Origin.Spelling
+             << "; " << R.Problem.Message << "\n";
+    if (Expected.count(N.Spelling)) {
+      ++KnownDis;
+      continue;
+    }
+    ++NewDis;
+    if (!WriteKnown)
+      outs() << "NEW ptxas accepts '" << N.Spelling << "' (" << N.How << " of "
+             << N.Origin.Spelling << ") at " << NewestArch << ", the table refuses it: "
+             << R.Problem.Message << "\n";
+  }
+  double Secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  if (!WriteKnown) {
+    for (auto &[Fam, C] : FamilyCounts)
+      outs() << "  " << Fam << ": " << C.first << " near misses, " << C.second << " agree\n";
+    outs() << Sample.size() << " near misses over " << FamilyCounts.size() << " families: "
+           << Agree << " refused by both, " << ByDesign << " outside the supported set by design, "
+           << KnownDis << " known disagreements, " << NewDis << " new disagreements ("
+           << Files << " ptxas runs, " << format("%.1f", Secs) << " s)\n";
+  }
+  return NewDis ? 1 : 0;
+}
