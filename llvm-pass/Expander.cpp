@@ -128,6 +128,8 @@ Error Expansion::bindOperands() {
     const ArgDesc &A = argOf(I);
     AsmOperandBinding &Bd = Bindings[I];
     Bd.Carrier = A.Elem;
+    if (I < B.Split.size())
+      Bd.Split = B.Split[I];
     if (S.Direction == Dir::Addr) {
       if (A.Kind != TILEAPPLY_KIND_MEMORY)
         return internalError("address operand '" + S.Name +

@@ -62,7 +62,7 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
     if (Bindings[I].K == AsmOperandBinding::Omitted)
       continue;
     char C = constraintFor(O, Bindings[I].Carrier);
-    for (unsigned E = 0; E < O.Regs; ++E)
+    for (unsigned E = 0; E < O.Regs * Bindings[I].Split; ++E)
       OutputSlots[I].push_back(Add({AsmSlot::Output, I, E, C}, std::string("=") + C));
     Text[I] = Group(OutputSlots[I]);
   }
@@ -88,7 +88,7 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
     }
     char C = constraintFor(O, Bd.Carrier);
     std::vector<unsigned> Ns;
-    for (unsigned E = 0; E < O.Regs; ++E)
+    for (unsigned E = 0; E < O.Regs * Bd.Split; ++E)
       Ns.push_back(Add({AsmSlot::Input, I, E, C}, std::string(1, C)));
     Text[I] = Group(Ns);
   }
@@ -102,7 +102,7 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
     bool Tie = O.Direction == Dir::ReadWrite || (O.Direction == Dir::Write && PreserveDst);
     if (!Tie || Bindings[I].K == AsmOperandBinding::Omitted)
       continue;
-    for (unsigned E = 0; E < O.Regs; ++E)
+    for (unsigned E = 0; E < OutputSlots[I].size(); ++E)
       Add({AsmSlot::TiedOldValue, I, E, S.Slots[OutputSlots[I][E]].Constraint},
           std::to_string(OutputSlots[I][E]));
   }

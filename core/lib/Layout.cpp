@@ -322,6 +322,7 @@ bool Checker::splitOptions() {
   }
   // Optional operands are bound all together or not at all.
   bool WithOptional = NumOperands == All;
+  B.Split.assign(All, 1);
   int Next = 0;
   for (unsigned I = 0; I < All; ++I)
     B.OperandArg.push_back(F.Operands[I].Optional && !WithOptional ? -1 : Next++);
@@ -444,6 +445,25 @@ void Checker::checkCarrier(unsigned Op) {
   const unsigned I = argOf(Op); // the argument; Op is the form operand
   const OperandSpec &S = F.Operands[Op];
   const ArgDesc &A = Args[I];
+  // A register group {a, b} standing for one wider register (mov.b64 d, {a, b}).
+  if (S.Splittable && A.Kind == TILEAPPLY_KIND_REGISTER && !A.Extents.empty() &&
+      A.Extents.back() > 1 && A.Extents.back() % S.Regs == 0) {
+    int64_t G = A.Extents.back() / S.Regs;
+    unsigned Bits = ptxTypeBits(S.Type);
+    if ((G == 2 || G == 4) && Bits % G == 0 && Bits / G >= 16) {
+      unsigned Part = Bits / static_cast<unsigned>(G);
+      B.Split[Op] = static_cast<unsigned>(G);
+      if (A.Elem != TILEAPPLY_DT_BOOL && dtypeBits(A.Elem) == Part)
+        return;
+      report(DiagCode::CarrierMismatch, I,
+             opName(Op) + " of '" + F.Spelling + "' given as a group of " + std::to_string(G) +
+                 " registers must hold " + std::to_string(Part) + "-bit elements (" +
+                 std::to_string(G) + " x .b" + std::to_string(Part) + " = ." +
+                 ptxTypeName(S.Type).str() + "), found " + dtypeName(A.Elem).str())
+          .PointAtDecl = true;
+      return;
+    }
+  }
   std::string Want = "." + ptxTypeName(S.Type).str();
   if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant &&
       !carrierMatches(A.Elem, S.Type)) {
@@ -542,16 +562,21 @@ void Checker::checkShapes() {
              opName(Op) + " has no axes; a tensor operand ends in its register-group axis");
       continue;
     }
-    if (A.Extents.back() != S.Regs) {
+    unsigned Regs = S.Regs * B.Split[Op];
+    if (A.Extents.back() != Regs) {
       std::string Group = S.Regs == 1 ? "1 (one register)" :
           std::to_string(S.Regs) + " (a .v" + std::to_string(S.Regs) + " group)";
+      if (S.Splittable)
+        Group += ptxTypeBits(S.Type) == 64
+                     ? ", or 2 (32-bit) or 4 (16-bit) registers that fill the .b64"
+                     : ", or 2 (16-bit) registers that fill the ." + ptxTypeName(S.Type).str();
       report(DiagCode::GroupMismatch, I,
              opName(Op) + " of '" + F.Spelling + "' needs a group axis of " + Group +
                  ", found shape " + A.shapeString() + " whose last axis is " +
                  std::to_string(A.Extents.back()))
           .PointAtDecl = true;
     }
-    if (S.Direction == Dir::Addr && S.Regs > 1 && A.Strides.back() != 1)
+    if (S.Direction == Dir::Addr && Regs > 1 && A.Strides.back() != 1)
       report(DiagCode::VectorNotContiguous, I,
              opName(Op) + " of '" + F.Spelling + "' is a vector access of " +
                  std::to_string(S.Regs) +
@@ -700,6 +725,12 @@ std::vector<Problem> Checker::run(BoundCall *Out) {
   if (splitOptions()) {
     for (unsigned I = 0; I < F.Operands.size(); ++I)
       checkOperand(I);
+    // PTX has `mov.b64 d, {a, b}` and `mov.b64 {a, b}, d`, not both at once.
+    if (llvm::count_if(B.Split, [](unsigned S) { return S > 1; }) > 1)
+      report(DiagCode::GroupMismatch, -1,
+             "'" + F.Spelling + "' packs or unpacks one register group at a time: give "
+             "either the destination or the source as a group of narrower registers, "
+             "not both");
     if (checkSizes()) {
       checkShapes();
       checkDestinations();

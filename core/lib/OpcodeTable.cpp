@@ -65,7 +65,7 @@ struct OperandPattern {
   std::string Name;
   Dir Direction;
   bool WritesMemory = false;
-  bool Optional = false, JoinedByBar = false;
+  bool Optional = false, JoinedByBar = false, Splittable = false;
   int64_t ImmLo = 0, ImmHi = 0;
   Ref Type, Regs, Space;
 };
@@ -190,6 +190,8 @@ Pattern parsePattern(const RawRow &Raw) {
         tableError(Raw.Pattern, "operand '" + Op + "' has a bad range [LO..HI]");
       Op = Op.substr(0, Open);
     }
+    if (Op.consume_back("~"))
+      O.Splittable = true;
     SmallVector<StringRef, 3> F;
     Op.split(F, ':');
     if (F.size() != 3)
@@ -282,6 +284,7 @@ struct OpcodeTable::Impl {
       S.WritesMemory = OP.WritesMemory;
       S.Optional = OP.Optional;
       S.JoinedByBar = OP.JoinedByBar;
+      S.Splittable = OP.Splittable;
       S.ImmLo = OP.ImmLo;
       S.ImmHi = OP.ImmHi;
       std::string TypeText = OP.Type.Group >= 0 ? GroupText(OP.Type.Group) : OP.Type.Literal;

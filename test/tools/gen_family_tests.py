@@ -13,7 +13,8 @@ against the committed files, so edit FAMILIES here, never the .cu files.
 
 An operand is a C++ type: '=T' is a destination, 'T' an input (loaded from a
 kernel argument), '#V' a constant written into the call (an immediate, or a
-scalar constant the pass may turn into one).
+scalar constant the pass may turn into one). 'T[N]' has a group axis of N
+(a register group, e.g. mov's packed {a, b}); otherwise it is 1.
 """
 import os
 import sys
@@ -44,7 +45,7 @@ FAMILIES = {
     "mad24": ("mad24.hi.sat.s32", "sm_75", ["=int32_t", "int32_t", "int32_t", "int32_t"]),
     "max": ("max.NaN.xorsign.abs.f16x2", "sm_86", ["=uint32_t", "uint32_t", "uint32_t"]),
     "min": ("min.relu.s32", "sm_90", ["=int32_t", "int32_t", "int32_t"]),
-    "mov": ("mov.pred", "sm_75", ["=bool", "bool"]),
+    "mov": ("mov.b64", "sm_75", ["=uint64_t", "uint32_t[2]"]),  # packs {a, b}
     "mul": ("mul.hi.u64", "sm_75", ["=uint64_t", "uint64_t", "uint64_t"]),
     "mul24": ("mul24.lo.u32", "sm_75", ["=uint32_t", "uint32_t", "uint32_t"]),
     "neg": ("neg.bf16x2", "sm_80", ["=__nv_bfloat162", "__nv_bfloat162"]),
@@ -85,13 +86,19 @@ def render(family, opcode, arch, operands):
             continue
         out = op.startswith("=")
         ty = op.lstrip("=")
-        loads.append("  %s %s[%d][1];" % (ty, name, REPEATS))
+        group = 1
+        if ty.endswith("]"):
+            ty, group = ty[:-1].split("[")
+            group = int(group)
+        n = REPEATS * group
+        loads.append("  %s %s[%d][%d];" % (ty, name, REPEATS, group))
+        elem = "%s[i][0]" % name if group == 1 else "%s[i / %d][i %% %d]" % (name, group, group)
         if out:
             params.append("%s *%s_out" % (ty, name))
-            stores.append("  for (int i = 0; i < %d; ++i) %s_out[i] = %s[i][0];" % (REPEATS, name, name))
+            stores.append("  for (int i = 0; i < %d; ++i) %s_out[i] = %s;" % (n, name, elem))
         else:
             params.append("const %s *%s_in" % (ty, name))
-            loads.append("  for (int i = 0; i < %d; ++i) %s[i][0] = %s_in[i];" % (REPEATS, name, name))
+            loads.append("  for (int i = 0; i < %d; ++i) %s = %s_in[i];" % (n, elem, name))
         args.append(name)
     kernel = "family_" + family
     return "\n".join([

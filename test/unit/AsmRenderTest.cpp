@@ -98,4 +98,17 @@ TEST(AsmRender, ImmediateOperandIsText) {
   EXPECT_EQ(Or.Constraints, "=r,=b,r,r,r,b");
 }
 
+TEST(AsmRender, SplitOperandIsARegisterGroup) {
+  AsmOperandBinding Pair = regOf(TILEAPPLY_DT_U32);
+  Pair.Split = 2;
+  auto S = renderAsm(form("mov.b64"), {regOf(TILEAPPLY_DT_U64), Pair}, false, false);
+  EXPECT_EQ(S.Text, "mov.b64 $0, {$1, $2};");
+  EXPECT_EQ(S.Constraints, "=l,r,r");
+  AsmOperandBinding Quad = regOf(TILEAPPLY_DT_U16);
+  Quad.Split = 4;
+  auto U = renderAsm(form("mov.b64"), {Quad, regOf(TILEAPPLY_DT_U64)}, true, true);
+  EXPECT_EQ(U.Text, "@$5 mov.b64 {$0, $1, $2, $3}, $4;");
+  EXPECT_EQ(U.Constraints, "=h,=h,=h,=h,l,b,0,1,2,3");
+}
+
 } // namespace

@@ -331,4 +331,25 @@ TEST(Layout, ImmediateOperands) {
   EXPECT_NE(P[0].Message.find("[0..255]"), std::string::npos) << P[0].Message;
 }
 
+TEST(Layout, MovPacksAndUnpacksOneGroup) {
+  const DType U64 = TILEAPPLY_DT_U64, U16 = TILEAPPLY_DT_U16;
+  BoundCall B;
+  // mov.b64 d, {a, b}: the source is two 32-bit registers.
+  EXPECT_TRUE(checkCall(form("mov.b64"), {reg(U64, {3, 1}), reg(U32, {3, 2})}, nullptr, &B).empty());
+  EXPECT_EQ(B.Split, (std::vector<unsigned>{1, 2}));
+  // mov.b64 {a, b, c, d}, s: the destination is four 16-bit registers.
+  BoundCall B2;
+  EXPECT_TRUE(checkCall(form("mov.b64"), {reg(U16, {3, 4}), reg(U64, {3, 1})}, nullptr, &B2).empty());
+  EXPECT_EQ(B2.Split, (std::vector<unsigned>{4, 1}));
+  // A plain move is not split.
+  EXPECT_EQ(codes("mov.b32", {reg(F32, {2, 1}), reg(U32, {2, 1})}), V{});
+  // The parts must fill the width exactly, and only one side is a group.
+  EXPECT_EQ(codes("mov.b64", {reg(U64, {3, 1}), reg(U16, {3, 2})}), V{DiagCode::CarrierMismatch});
+  EXPECT_EQ(codes("mov.b64", {reg(U64, {3, 1}), reg(U32, {3, 3})}),
+            (V{DiagCode::CarrierMismatch, DiagCode::GroupMismatch}));
+  EXPECT_EQ(codes("mov.b64", {reg(U32, {3, 2}), reg(U32, {3, 2})}), V{DiagCode::GroupMismatch});
+  EXPECT_EQ(codes("mov.u64", {reg(U64, {3, 1}), reg(U32, {3, 2})}),
+            (V{DiagCode::CarrierMismatch, DiagCode::GroupMismatch})); // only .bN split
+}
+
 } // namespace

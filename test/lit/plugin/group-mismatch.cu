@@ -9,8 +9,8 @@ __global__ void kernel(tile::global<const uint32_t, 8, 4> G) { // #G
   uint32_t flat[8];    // #flat
   __tile_apply("add.rn.f16x2", a, a, v); // expected-error {{operand 'b' of 'add.rn.f16x2' needs a group axis of 1 (one register), found shape [8, 2] whose last axis is 2}}
                                          // expected-note@#v {{'v' declared here}}
-  __tile_apply("mov.b32", flat, flat); // expected-error {{destination 'd' of 'mov.b32' needs a group axis of 1 (one register), found shape [8] whose last axis is 8}}
-                                       // expected-error@-1 {{operand 'a' of 'mov.b32' needs a group axis of 1 (one register), found shape [8] whose last axis is 8}}
+  __tile_apply("mov.b32", flat, flat); // expected-error {{destination 'd' of 'mov.b32' needs a group axis of 1 (one register), or 2 (16-bit) registers that fill the .b32, found shape [8] whose last axis is 8}}
+                                       // expected-error@-1 {{operand 'a' of 'mov.b32' needs a group axis of 1 (one register), or 2 (16-bit) registers that fill the .b32, found shape [8] whose last axis is 8}}
                                        // expected-note@#flat 2 {{'flat' declared here}}
   uint32_t q[8][4];
   __tile_apply("ld.global.v4.b32", q, G);

@@ -73,6 +73,9 @@ struct Problem {
 /// A call that passed the rules: how arguments bind to the form's operands.
 struct BoundCall {
   std::vector<int> OperandArg; // per Form operand: index into the args
+  /// Per Form operand: the registers each of its Regs is given as (1, or 2/4
+  /// for a Splittable operand passed as a group of narrower registers).
+  std::vector<unsigned> Split;
   int PredArg = -1;            // a PRED_SCALAR / PRED_TENSOR argument, or -1
   bool PreserveDst = false;
   llvm::SmallVector<int64_t, 4> RepeatExtents; // {} for an all-scalar call

@@ -47,6 +47,10 @@ struct OperandSpec {
   bool Optional = false;
   /// PTX joins this operand to the previous one with `|` (`p|q`), not `, `.
   bool JoinedByBar = false;
+  /// May be given as a group `{a, b}` / `{a, b, c, d}` of narrower registers
+  /// that together fill its width (mov's pack and unpack): the tensor's group
+  /// axis decides. At most one operand of a call is split.
+  bool Splittable = false;
 
   /// A destination: its storage must be writable and distinct across repeats.
   bool isWritten() const {
