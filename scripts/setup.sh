@@ -8,7 +8,8 @@ set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-PACKAGES=(clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libgtest-dev cmake ninja-build g++)
+# libclang-rt-22-dev: the libFuzzer and ASan/UBSan runtimes (test/fuzz, scripts/sanitize.sh).
+PACKAGES=(clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libclang-rt-22-dev libgtest-dev cmake ninja-build g++)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -40,7 +41,10 @@ if [ -f "$TILEAPPLY_BUILD_DIR/CMakeCache.txt" ]; then
   # Already configured: keep its generator and settings; cmake re-runs only if needed.
   cmake -S "$TILEAPPLY_ROOT" -B "$TILEAPPLY_BUILD_DIR" >/dev/null
 else
-  cmake -S "$TILEAPPLY_ROOT" -B "$TILEAPPLY_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release
+  # Compiled by clang 22, which also builds the libFuzzer targets (test/fuzz);
+  # a build tree configured earlier with g++ keeps g++ and skips the fuzzers.
+  cmake -S "$TILEAPPLY_ROOT" -B "$TILEAPPLY_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER="$LLVM_BIN/clang" -DCMAKE_CXX_COMPILER="$LLVM_BIN/clang++"
 fi
 # The plugin first, timed on its own when the build knows it by that path.
 if [ -f "$TILEAPPLY_BUILD_DIR/build.ninja" ] &&

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # shellcheck source-path=SCRIPTDIR
 # Builds tileapply (scripts/setup.sh) and runs every test: the GoogleTest unit
-# tests and the lit suite, through ctest. Exits with the tests' status.
+# tests, the lit suite and the fuzz targets (60 s each), through ctest. Exits
+# with the tests' status.
 set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -11,6 +12,12 @@ bash "$TILEAPPLY_ROOT/scripts/setup.sh"
 echo "== running tests"
 status=0
 ctest --test-dir "$TILEAPPLY_BUILD_DIR" --output-on-failure -j2 || status=$?
+# TILEAPPLY_TEST_SANITIZE=1 (CI sets it): also the lit suite under ASan/UBSan,
+# in build-asan/ (scripts/sanitize.sh, docs/sanitizers.md; ~6 min on 2 cores).
+if [ "${TILEAPPLY_TEST_SANITIZE:-0}" = 1 ]; then
+  echo "== running the lit suite under ASan/UBSan (scripts/sanitize.sh)"
+  bash "$TILEAPPLY_ROOT/scripts/sanitize.sh" || status=$?
+fi
 if [ "$status" -eq 0 ]; then
   echo "== tests passed; elapsed $(ta_since "$t0") s (setup + build + tests)"
 else

@@ -11,6 +11,7 @@
 #   %srcroot        the repository root
 #   %{cuda_lib}     CUDA's lib64 (for -lcudart_static)
 import os
+import subprocess
 import lit.formats
 import lit.llvm
 
@@ -24,7 +25,7 @@ config.suffixes = [".ll", ".cu", ".test", ".cpp"]
 # themselves are under test/lit.
 config.test_source_root = os.path.join(config.tileapply_src_root, "test")
 config.test_exec_root = os.path.join(config.tileapply_obj_root, "test")
-config.excludes = ["Inputs", "unit", "gpu", "tools", "CMakeLists.txt"]
+config.excludes = ["Inputs", "unit", "gpu", "tools", "fuzz", "CMakeLists.txt"]
 
 llvm_config.use_default_substitutions()
 config.environment["PATH"] = os.pathsep.join(
@@ -52,3 +53,9 @@ if config.sanitized in ("ON", "1", "TRUE", "True"):
     config.available_features.add("sanitized")
     # The sanitized plugin is loaded into an uninstrumented clang: preload the runtime.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
+    # scripts/sanitize.sh passes the runtime; otherwise ask clang++ for it.
+    asan_rt = os.environ.get("TILEAPPLY_ASAN_RUNTIME") or subprocess.run(
+        [os.path.join(config.llvm_tools_dir, "clang++"), "-print-file-name=libclang_rt.asan-x86_64.so"],
+        capture_output=True, text=True).stdout.strip()
+    config.environment["LD_PRELOAD"] = asan_rt
