@@ -8,6 +8,10 @@ the block (blank lines allowed) says what to expect:
   <!-- expect-error: TEXT -->     the plugin reports an error containing TEXT,
                                   located in the block itself
   <!-- expect-warning: TEXT -->   compiles, with a warning containing TEXT
+  <!-- expect-host-error: TEXT -->  the host compilation (--cuda-host-only)
+                                  reports an error containing TEXT, located in
+                                  the block itself (for host-code diagnostics)
+  <!-- flags: -Xclang ... -->      extra compiler flags (no ';' in them)
   <!-- arch: sm_100a -->          compile for that architecture (default sm_90a)
 Several directives may share one comment, separated by ';'.
 
@@ -60,13 +64,14 @@ def main():
             with open(src, "w") as f:
                 f.write(m.group("code"))
             arch = d.get("arch", "sm_90a")
+            side = "--cuda-host-only" if "expect-host-error" in d else "--cuda-device-only"
             base = [a.clang] + shlex.split(a.flags) + [
-                "--cuda-gpu-arch=" + arch, "--cuda-device-only", "-O2",
-                "-fplugin=" + a.plugin, src]
+                "--cuda-gpu-arch=" + arch, side, "-O2",
+                "-fplugin=" + a.plugin] + shlex.split(d.get("flags", "")) + [src]
             problem = None
-            if "expect-error" in d:
+            if "expect-error" in d or "expect-host-error" in d:
                 r = subprocess.run(base + ["-fsyntax-only"], capture_output=True, text=True)
-                want = d["expect-error"]
+                want = d.get("expect-error") or d["expect-host-error"]
                 own = [l for l in r.stderr.splitlines() if l.startswith(src + ":") and "error:" in l]
                 if r.returncode == 0:
                     problem = "compiled, but an error was expected: " + want
