@@ -44,13 +44,46 @@ static std::string regName(char Constraint, unsigned N) {
   }
 }
 
-std::string renderInstruction(const Form &F, bool Pred, bool Preserve) {
-  std::vector<AsmOperandBinding> B;
+std::vector<CallShape> callShapes(const Form &F) {
+  std::vector<CallShape> Shapes(1);
+  std::vector<AsmOperandBinding> &Full = Shapes[0].Bindings;
   for (const OperandSpec &O : F.Operands)
-    B.push_back(O.Direction == Dir::Addr
-                    ? AsmOperandBinding{AsmOperandBinding::Address, TILEAPPLY_DT_UNKNOWN, ""}
-                    : AsmOperandBinding{AsmOperandBinding::Register, carrierFor(O.Type), ""});
-  AsmStatement S = renderAsm(F, B, Pred, Preserve);
+    Full.push_back(O.Direction == Dir::Addr
+                       ? AsmOperandBinding{AsmOperandBinding::Address, TILEAPPLY_DT_UNKNOWN, ""}
+                       : AsmOperandBinding{AsmOperandBinding::Register, carrierFor(O.Type), ""});
+  if (F.numRequiredOperands() != F.Operands.size()) {
+    CallShape S{"without", Full};
+    for (unsigned I = 0; I < F.Operands.size(); ++I)
+      if (F.Operands[I].Optional) {
+        S.Bindings[I].K = AsmOperandBinding::Omitted;
+        S.Name += " " + F.Operands[I].Name;
+      }
+    Shapes.push_back(std::move(S));
+  }
+  for (unsigned I = 0; I < F.Operands.size(); ++I) {
+    const OperandSpec &O = F.Operands[I];
+    if (!O.Splittable)
+      continue;
+    for (unsigned Parts : {2u, 4u}) {
+      unsigned Bits = ptxTypeBits(O.Type) / Parts;
+      if (Bits < 16)
+        continue;
+      CallShape S{O.Name + " as " + std::to_string(Parts) + " x b" + std::to_string(Bits), Full};
+      S.Bindings[I].Carrier = Bits == 16 ? TILEAPPLY_DT_U16 : TILEAPPLY_DT_U32;
+      S.Bindings[I].Split = Parts;
+      Shapes.push_back(std::move(S));
+    }
+  }
+  return Shapes;
+}
+
+std::string renderInstruction(const Form &F, bool Pred, bool Preserve) {
+  return renderInstruction(F, callShapes(F).front(), Pred, Preserve);
+}
+
+std::string renderInstruction(const Form &F, const CallShape &Shape, bool Pred,
+                              bool Preserve) {
+  AsmStatement S = renderAsm(F, Shape.Bindings, Pred, Preserve);
   SmallVector<StringRef, 16> Cons;
   StringRef(S.Constraints).split(Cons, ',');
   std::vector<std::string> Names;

@@ -9,6 +9,7 @@
 #ifndef TILEAPPLY_TOOLS_PTXASHARNESS_H
 #define TILEAPPLY_TOOLS_PTXASHARNESS_H
 
+#include "tileapply/core/AsmRender.h"
 #include "tileapply/core/OpcodeTable.h"
 #include <map>
 #include <string>
@@ -22,6 +23,17 @@ unsigned ptxForTarget(unsigned Sm);
 /// One instruction of `F`, registers substituted, e.g.
 /// "@%p4 add.rn.f16x2 %r1, %r2, %r3;".
 std::string renderInstruction(const Form &F, bool Predicated, bool PreserveDst);
+
+/// The operands as a call can shape them: each operand one register group
+/// (the shape renderInstruction(F, ...) renders), or optional operands left
+/// out, or a splittable operand given as 2 / 4 narrower registers.
+struct CallShape {
+  std::string Name; // "" for every operand as written; else "without q", "a as 2 x b32"
+  std::vector<AsmOperandBinding> Bindings;
+};
+std::vector<CallShape> callShapes(const Form &F);
+std::string renderInstruction(const Form &F, const CallShape &Shape, bool Predicated,
+                              bool PreserveDst);
 
 /// Lines to assemble for one target.
 struct PtxBatch {

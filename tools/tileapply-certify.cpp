@@ -73,14 +73,20 @@ int main(int Argc, char **Argv) {
       Batches.push_back({smName(Sm), Ptx, {}});
       Origins.emplace_back();
     }
-    auto Add = [&](const char *Variant, bool Pred, bool Preserve) {
-      Batches[It->second].Lines.push_back(renderInstruction(F, Pred, Preserve));
-      Origins[It->second].push_back({F.Spelling, Variant});
-    };
-    Add("plain", false, false);
-    Add("predicated", true, false);
-    if (F.hasDestination())
-      Add("predicated+preserve_dst", true, true);
+    // Every shape a call can give the operands: as written, optional
+    // operands left out, a register split into a group (mov's {a, b}).
+    for (const CallShape &Shape : callShapes(F)) {
+      auto Add = [&](const char *Variant, bool Pred, bool Preserve) {
+        Batches[It->second].Lines.push_back(renderInstruction(F, Shape, Pred, Preserve));
+        Origins[It->second].push_back(
+            {F.Spelling, Shape.Name.empty() ? std::string(Variant)
+                                            : std::string(Variant) + ", " + Shape.Name});
+      };
+      Add("plain", false, false);
+      Add("predicated", true, false);
+      if (F.hasDestination())
+        Add("predicated+preserve_dst", true, true);
+    }
   };
   if (OnlyFamily.empty())
     OpcodeTable::get().forEachForm(Visit);
