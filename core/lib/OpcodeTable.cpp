@@ -15,6 +15,7 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <functional>
 #include <mutex>
 
 using namespace llvm;
@@ -256,6 +257,17 @@ struct OpcodeTable::Impl {
   std::vector<std::pair<SmallVector<StringRef, 4>, StringRef>> Unsupported;
   StringMap<StringSet<>> FamilyTokens; // every qualifier a family uses
 
+  /// Every spelling of one family, tokenized, for the did-you-mean search and
+  /// the wrong-order check; built the first time a family is asked about.
+  struct FamilyIndex {
+    std::vector<std::string> Spellings;
+    std::vector<SmallVector<StringRef, 8>> Tokens; // point into Spellings
+    StringMap<std::string> BySortedQualifiers;     // "f32.ftz.rn" -> spelling
+  };
+  mutable std::mutex IndexMutex;
+  mutable StringMap<std::unique_ptr<FamilyIndex>> Indexes;
+  const FamilyIndex &index(StringRef Family) const;
+
   // choice per item: -1 absent (optional), else index into Item::Choices.
   using Choice = SmallVector<int, 12>;
 
@@ -360,6 +372,34 @@ struct OpcodeTable::Impl {
   }
 };
 
+static std::string sortedQualifiers(ArrayRef<StringRef> Quals) {
+  SmallVector<StringRef, 8> Sorted(Quals.begin(), Quals.end());
+  llvm::sort(Sorted);
+  std::string Key;
+  for (StringRef Q : Sorted)
+    Key += Q.str() + ".";
+  return Key;
+}
+
+const OpcodeTable::Impl::FamilyIndex &OpcodeTable::Impl::index(StringRef Family) const {
+  std::lock_guard<std::mutex> Lock(IndexMutex);
+  std::unique_ptr<FamilyIndex> &Slot = Indexes[Family];
+  if (Slot)
+    return *Slot;
+  auto Idx = std::make_unique<FamilyIndex>();
+  auto It = ByFamily.find(Family);
+  if (It != ByFamily.end())
+    for (unsigned PIdx : It->second)
+      enumerate(PIdx, [&](const Form &F) { Idx->Spellings.push_back(F.Spelling); });
+  for (const std::string &S : Idx->Spellings) {
+    Idx->Tokens.push_back(splitSpelling(S));
+    Idx->BySortedQualifiers.try_emplace(
+        sortedQualifiers(ArrayRef<StringRef>(Idx->Tokens.back()).drop_front()), S);
+  }
+  Slot = std::move(Idx);
+  return *Slot;
+}
+
 OpcodeTable::OpcodeTable() : P(std::make_unique<Impl>()) {
   for (const RawRow &R : RawRows) {
     P->Patterns.push_back(parsePattern(R));
@@ -455,6 +495,21 @@ constexpr unsigned MaxSuggestionDistance = 12;
 
 } // namespace
 
+std::optional<Form> OpcodeTable::find(StringRef Spelling) const {
+  SmallVector<StringRef, 8> Tokens = splitSpelling(Spelling);
+  auto FamIt = P->ByFamily.find(Tokens[0]);
+  if (FamIt == P->ByFamily.end())
+    return std::nullopt;
+  ArrayRef<StringRef> Quals = ArrayRef<StringRef>(Tokens).drop_front();
+  for (unsigned PIdx : FamIt->second) {
+    const Pattern &Pat = P->Patterns[PIdx];
+    Impl::Choice C(Pat.Items.size(), -1);
+    if (P->match(Pat, Quals, 0, 0, C))
+      return P->makeForm(PIdx, C);
+  }
+  return std::nullopt;
+}
+
 LookupResult OpcodeTable::lookup(StringRef Spelling) const {
   LookupResult R;
   SmallVector<StringRef, 8> Tokens = splitSpelling(Spelling);
@@ -491,15 +546,16 @@ LookupResult OpcodeTable::lookup(StringRef Spelling) const {
   auto Nearest = [&](ArrayRef<std::string> Fams, unsigned MaxDist) {
     std::string Best;
     unsigned BestD = MaxDist + 1;
-    for (const std::string &Fam : Fams)
-      forEachForm(Fam, [&](const Form &F) {
-        SmallVector<StringRef, 8> FT = splitSpelling(F.Spelling);
-        unsigned D = tokenDistance(Tokens, FT);
+    for (const std::string &Fam : Fams) {
+      const Impl::FamilyIndex &Idx = P->index(Fam);
+      for (size_t I = 0; I < Idx.Spellings.size(); ++I) {
+        unsigned D = tokenDistance(Tokens, Idx.Tokens[I]);
         if (D < BestD) {
           BestD = D;
-          Best = F.Spelling;
+          Best = Idx.Spellings[I];
         }
-      });
+      }
+    }
     return Best;
   };
 
@@ -542,18 +598,11 @@ LookupResult OpcodeTable::lookup(StringRef Spelling) const {
                   Sug);
 
   // Same qualifiers in another order?
-  SmallVector<StringRef, 8> Sorted(Quals.begin(), Quals.end());
-  llvm::sort(Sorted);
   std::string Reordered;
-  forEachForm(Family, [&](const Form &F) {
-    if (!Reordered.empty())
-      return;
-    SmallVector<StringRef, 8> FT = splitSpelling(F.Spelling);
-    SmallVector<StringRef, 8> FS(FT.begin() + 1, FT.end());
-    llvm::sort(FS);
-    if (FS == Sorted)
-      Reordered = F.Spelling;
-  });
+  const Impl::FamilyIndex &Idx = P->index(Family);
+  auto Same = Idx.BySortedQualifiers.find(sortedQualifiers(Quals));
+  if (Same != Idx.BySortedQualifiers.end())
+    Reordered = Same->second;
   if (!Reordered.empty())
     return Fail(SpellingProblem::WrongOrder,
                 "the qualifiers of '" + Spelling.str() +

@@ -105,6 +105,8 @@ public:
   static const OpcodeTable &get();
 
   LookupResult lookup(llvm::StringRef Spelling) const;
+  /// The form a spelling names, or nothing; no diagnosis of why not (cheap).
+  std::optional<Form> find(llvm::StringRef Spelling) const;
 
   /// Calls `Fn` with every form of every row (or of one family).
   void forEachForm(llvm::function_ref<void(const Form &)> Fn) const;
