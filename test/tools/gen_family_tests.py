@@ -14,7 +14,9 @@ against the committed files, so edit FAMILIES here, never the .cu files.
 An operand is a C++ type: '=T' is a destination, 'T' an input (loaded from a
 kernel argument), '#V' a constant written into the call (an immediate, or a
 scalar constant the pass may turn into one). 'T[N]' has a group axis of N
-(a register group, e.g. mov's packed {a, b}); otherwise it is 1.
+(a register group, e.g. mov's packed {a, b}); otherwise it is 1. 'GT[N]' is a
+tile::global memory tensor over a kernel argument ('=GT[N]' one that is
+written, st's address).
 """
 import os
 import sys
@@ -71,6 +73,9 @@ FAMILIES = {
     "tanh": ("tanh.approx.f16", "sm_75", ["=__half", "__half"]),
     "testp": ("testp.notanumber.f32", "sm_75", ["=bool", "float"]),
     "xor": ("xor.b16", "sm_75", ["=uint16_t", "uint16_t", "uint16_t"]),
+    "ld": ("ld.global.nc.L1::evict_last.v4.f32", "sm_75", ["=float[4]", "Gconst float[4]"]),
+    "ldu": ("ldu.global.v2.f32", "sm_75", ["=float[2]", "Gconst float[2]"]),
+    "st": ("st.global.L1::no_allocate.v2.b64", "sm_75", ["=Guint64_t[2]", "uint64_t[2]"]),
 }
 
 REPEATS = 2
@@ -79,10 +84,18 @@ NAMES = "dpqabcefg"
 
 def render(family, opcode, arch, operands):
     params, loads, args, stores = [], [], [], []
+    first = "{{[%{]}}"  # what follows the opcode: a register or a group
     for i, op in enumerate(operands):
         name = "x%d" % i
         if op.startswith("#"):
             args.append(op[1:])
+            continue
+        if op.lstrip("=").startswith("G"):
+            ty, group = op.lstrip("=")[1:-1].split("[")
+            params.append("%s *%s_mem" % (ty, name))
+            args.append("tile::global<%s, %d, %s>(%s_mem)" % (ty, REPEATS, group, name))
+            if i == 0:
+                first = "["  # st: the address comes first
             continue
         out = op.startswith("=")
         ty = op.lstrip("=")
@@ -113,8 +126,8 @@ def render(family, opcode, arch, operands):
         "#include <tileapply/tile.h>",
         "",
         "// CHECK-LABEL: .entry {{.*}}%s" % kernel,
-        "// CHECK-COUNT-%d: {{^[[:space:]]*}}%s {{[%%{]}}" % (REPEATS, opcode),
-        "// CHECK-NOT: {{^[[:space:]]*}}%s {{[%%{]}}" % opcode,
+        "// CHECK-COUNT-%d: {{^[[:space:]]*}}%s %s" % (REPEATS, opcode, first),
+        "// CHECK-NOT: {{^[[:space:]]*}}%s %s" % (opcode, first),
         "// CHECK: ret;",
         "__global__ void %s(%s) {" % (kernel, ", ".join(params)),
         *loads,

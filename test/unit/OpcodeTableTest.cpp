@@ -59,9 +59,53 @@ TEST(OpcodeTable, LoadVectorGroupAndSpace) {
   EXPECT_EQ(F.Operands[1].AddrSpace, TILEAPPLY_SPACE_SHARED);
   EXPECT_EQ(F.Operands[1].Regs, 4u);
   EXPECT_EQ(T().lookup("st.local.cg.v2.b64").Found->Operands[0].AddrSpace, TILEAPPLY_SPACE_LOCAL);
-  EXPECT_FALSE(T().lookup("ld.global.v4.b64")); // 64-bit vectors stop at .v2
+  EXPECT_FALSE(T().lookup("ld.shared.v4.b64")); // 256-bit vectors are global only
   EXPECT_FALSE(T().lookup("ld.volatile.global.ca.b32")); // volatile takes no cache op
   EXPECT_FALSE(T().lookup("st.global.lu.b32")); // .lu is a load operator
+}
+
+// Memory families, hand-derived from the PTX ISA's ld / st / ldu sections.
+TEST(OpcodeTable, MemoryQualifiersAndFloors) {
+  // Non-coherent load with an L2 prefetch size: PTX 7.4, sm_75.
+  LookupResult Nc = T().lookup("ld.global.nc.L2::128B.v4.f32");
+  ASSERT_TRUE(Nc) << Nc.Problem.Message;
+  EXPECT_EQ(Nc.Found->MinSm, 75u);
+  EXPECT_EQ(Nc.Found->Operands[0].Regs, 4u);
+  EXPECT_EQ(Nc.Found->Operands[1].AddrSpace, TILEAPPLY_SPACE_GLOBAL);
+  // Release store at gpu scope: PTX 6.0, sm_70; address first, value second.
+  LookupResult Rel = T().lookup("st.release.gpu.global.b32");
+  ASSERT_TRUE(Rel) << Rel.Problem.Message;
+  EXPECT_EQ(Rel.Found->MinSm, 70u);
+  EXPECT_EQ(Rel.Found->MinPtx, 60u);
+  EXPECT_EQ(Rel.Found->Operands[0].Direction, Dir::Addr);
+  // L2::cache_hint adds the 64-bit cache-policy operand: sm_80.
+  LookupResult Hint = T().lookup("ld.global.L2::cache_hint.b32");
+  ASSERT_TRUE(Hint) << Hint.Problem.Message;
+  ASSERT_EQ(Hint.Found->Operands.size(), 3u);
+  EXPECT_EQ(Hint.Found->Operands[2].Direction, Dir::Read);
+  EXPECT_EQ(Hint.Found->MinSm, 80u);
+  // ldu: global only, v2 of f32.
+  LookupResult Ldu = T().lookup("ldu.global.v2.f32");
+  ASSERT_TRUE(Ldu) << Ldu.Problem.Message;
+  EXPECT_EQ(Ldu.Found->Operands[0].Regs, 2u);
+  // 256-bit accesses: sm_100, PTX 8.8, global only.
+  LookupResult V8 = T().lookup("st.global.v8.f32");
+  ASSERT_TRUE(V8) << V8.Problem.Message;
+  EXPECT_EQ(V8.Found->MinSm, 100u);
+  EXPECT_EQ(V8.Found->MinPtx, 88u);
+  EXPECT_EQ(V8.Found->Operands[1].Regs, 8u);
+  LookupResult V4 = T().lookup("ld.global.L2::evict_last.v4.b64");
+  ASSERT_TRUE(V4) << V4.Problem.Message;
+  EXPECT_EQ(V4.Found->MinSm, 100u);
+  // .cluster scope needs sm_90; constant memory loads are everywhere.
+  EXPECT_EQ(T().lookup("ld.acquire.cluster.shared.b32").Found->MinSm, 90u);
+  EXPECT_EQ(T().lookup("ld.const.v2.u32").Found->Operands[1].AddrSpace, TILEAPPLY_SPACE_CONST);
+  EXPECT_FALSE(T().lookup("ld.global.L2::evict_last.b32")); // L2 priorities: 256-bit only
+  EXPECT_FALSE(T().lookup("ld.shared.v8.b32"));              // 256-bit: global only
+  EXPECT_FALSE(T().lookup("ld.weak.global.nc.b32"));         // .weak excludes .nc
+  EXPECT_FALSE(T().lookup("ld.acquire.gpu.local.b32"));      // no acquire on local
+  EXPECT_FALSE(T().lookup("st.global.L2::128B.b32"));        // prefetch is load-only
+  EXPECT_FALSE(T().lookup("ldu.global.v8.b32"));
 }
 
 TEST(OpcodeTable, RefusesWithReasons) {
