@@ -79,8 +79,16 @@ attributes #0 = { convergent nounwind "target-cpu"="sm_90a" "target-features"="+
 
 ; CHECK-LABEL: .entry carriers(
 ; CHECK-NOT:     .local
-; CHECK-COUNT-2: ld.global.u8 %rs{{[0-9]+}}, [%rd{{[0-9]+}}];
-; CHECK-COUNT-2: st.global.u8 [%rd{{[0-9]+}}], %rs{{[0-9]+}};
+; u8 [2, 1] with strides [1, 1]: repeat 1 is element 1, one byte past the
+; base, which both repeats share.
+; CHECK:         ld.global.u8 %rs{{[0-9]+}}, [%rd[[LB:[0-9]+]]];
+; CHECK-NEXT:    // end inline asm
+; CHECK-NEXT:    // begin inline asm
+; CHECK-NEXT:    ld.global.u8 %rs{{[0-9]+}}, [%rd[[LB]]+1];
+; CHECK:         st.global.u8 [%rd[[SB:[0-9]+]]], %rs{{[0-9]+}};
+; CHECK-NEXT:    // end inline asm
+; CHECK-NEXT:    // begin inline asm
+; CHECK-NEXT:    st.global.u8 [%rd[[SB]]+1], %rs{{[0-9]+}};
 ; CHECK-COUNT-2: neg.f16 %rs{{[0-9]+}}, %rs{{[0-9]+}};
 ; CHECK-COUNT-2: add.u64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, %rd{{[0-9]+}};
 ; CHECK-COUNT-2: mul.rn.f64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, %rd{{[0-9]+}};

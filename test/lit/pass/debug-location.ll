@@ -42,11 +42,9 @@ define void @user(ptr %d, ptr %a, ptr %b, ptr %g) !dbg !10 {
 ; CHECK-NEXT:    store {{.*}}, !dbg [[CALL]]
 ; CHECK-NEXT:    addrspacecast ptr %g to ptr addrspace(1), !dbg [[DIRECT:![0-9]+]]
 ; CHECK-NEXT:    ptrtoint {{.*}}, !dbg [[DIRECT]]
-; CHECK-NEXT:    call i32 asm sideeffect "ld.global.b32 {{.*}}, !dbg [[DIRECT]], !tileapply.opcode
+; CHECK-NEXT:    call i32 asm sideeffect "ld.global.b32 $0, [$1];"{{.*}}, !dbg [[DIRECT]], !tileapply.opcode
 ; CHECK-NEXT:    store {{.*}}, !dbg [[DIRECT]]
-; CHECK-NEXT:    getelementptr i8, {{.*}}, !dbg [[DIRECT]]
-; CHECK-NEXT:    ptrtoint {{.*}}, !dbg [[DIRECT]]
-; CHECK-NEXT:    call i32 asm sideeffect "ld.global.b32 {{.*}}, !dbg [[DIRECT]], !tileapply.opcode
+; CHECK-NEXT:    call i32 asm sideeffect "ld.global.b32 $0, [$1+4];"{{.*}}, !dbg [[DIRECT]], !tileapply.opcode
 ; CHECK-NEXT:    getelementptr inbounds i8, {{.*}}, !dbg [[DIRECT]]
 ; CHECK-NEXT:    store {{.*}}, !dbg [[DIRECT]]
 ; CHECK-NEXT:    ret void

@@ -73,9 +73,8 @@ attributes #0 = { "target-cpu"="sm_90a" "target-features"="+ptx88,+sm_90a" }
 ; CHECK-NEXT:    [[X01:%.*]] = extractvalue { float, float } [[V0]], 1
 ; CHECK-NEXT:    [[R01:%.*]] = getelementptr inbounds i8, ptr %r, i64 4
 ; CHECK-NEXT:    store float [[X01]], ptr [[R01]], align 4
-; CHECK-NEXT:    [[P1:%.*]] = getelementptr i8, ptr addrspace(1) [[IN]], i64 8
-; CHECK-NEXT:    [[A1:%.*]] = ptrtoint ptr addrspace(1) [[P1]] to i64
-; CHECK-NEXT:    [[V1:%.*]] = call { float, float } asm sideeffect "ld.global.v2.f32 {$0, $1}, [$2];", "=f,=f,l,~{memory}"(i64 [[A1]]) #[[MEM]], !tileapply.opcode [[LD]]
+; Repeat 1 is row 1: element 2 (stride 2), 8 bytes past the same base.
+; CHECK-NEXT:    [[V1:%.*]] = call { float, float } asm sideeffect "ld.global.v2.f32 {$0, $1}, [$2+8];", "=f,=f,l,~{memory}"(i64 [[A0]]) #[[MEM]], !tileapply.opcode [[LD]]
 ; CHECK-NEXT:    [[X10:%.*]] = extractvalue { float, float } [[V1]], 0
 ; CHECK-NEXT:    [[R10:%.*]] = getelementptr inbounds i8, ptr %r, i64 8
 ; CHECK-NEXT:    store float [[X10]], ptr [[R10]], align 4
@@ -89,6 +88,7 @@ attributes #0 = { "target-cpu"="sm_90a" "target-features"="+ptx88,+sm_90a" }
 ; CHECK-NEXT:    [[S0:%.*]] = call float asm "@$2 add.f32 $0, $1, 0f3F800000;", "=f,f,b"(float [[E0]], i1 [[ON]]) #[[PURE:[0-9]+]], !tileapply.opcode [[ADD:![0-9]+]]
 ; CHECK-NEXT:    store float [[S0]], ptr %r, align 4
 ; CHECK-COUNT-3: call float asm "@$2 add.f32 $0, $1, 0f3F800000;", "=f,f,b"(float {{%.*}}, i1 [[ON]])
+; CHECK-NOT:     {{addrspacecast|ptrtoint|asm}}
 ; Two st.global.v2.f32.
 ; CHECK:         [[OUT:%.*]] = addrspacecast ptr %out to ptr addrspace(1)
 ; CHECK-NEXT:    [[B0:%.*]] = ptrtoint ptr addrspace(1) [[OUT]] to i64
@@ -96,7 +96,11 @@ attributes #0 = { "target-cpu"="sm_90a" "target-features"="+ptx88,+sm_90a" }
 ; CHECK-NEXT:    [[Q01:%.*]] = getelementptr inbounds i8, ptr %r, i64 4
 ; CHECK-NEXT:    [[Y01:%.*]] = load float, ptr [[Q01]], align 4
 ; CHECK-NEXT:    call void asm sideeffect "st.global.v2.f32 [$0], {$1, $2};", "l,f,f,~{memory}"(i64 [[B0]], float [[Y00]], float [[Y01]]) #[[MEM]], !tileapply.opcode [[ST:![0-9]+]]
-; CHECK:         call void asm sideeffect "st.global.v2.f32 [$0], {$1, $2};", "l,f,f,~{memory}"
+; CHECK-NEXT:    [[Q10:%.*]] = getelementptr inbounds i8, ptr %r, i64 8
+; CHECK-NEXT:    [[Y10:%.*]] = load float, ptr [[Q10]], align 4
+; CHECK-NEXT:    [[Q11:%.*]] = getelementptr inbounds i8, ptr %r, i64 12
+; CHECK-NEXT:    [[Y11:%.*]] = load float, ptr [[Q11]], align 4
+; CHECK-NEXT:    call void asm sideeffect "st.global.v2.f32 [$0+8], {$1, $2};", "l,f,f,~{memory}"(i64 [[B0]], float [[Y10]], float [[Y11]]) #[[MEM]], !tileapply.opcode [[ST]]
 ; CHECK-NEXT:    ret void
 ; CHECK-NOT:     __tileapply_apply
 ; CHECK-DAG:     attributes #[[MEM]] = { nounwind }
@@ -108,6 +112,12 @@ attributes #0 = { "target-cpu"="sm_90a" "target-features"="+ptx88,+sm_90a" }
 ; PTX-LABEL: .entry example(
 ; PTX-NOT:       .local
 ; PTX:           setp.{{.*}} %p[[P:[0-9]+]],
-; PTX-COUNT-2:   ld.global.v2.f32 {%r{{[0-9]+}}, %r{{[0-9]+}}}, [%rd{{[0-9]+}}];
+; One base register per memory operand; the second row is [base+8], with no
+; add.s64 in between.
+; PTX:           ld.global.v2.f32 {%r{{[0-9]+}}, %r{{[0-9]+}}}, [%rd[[IN:[0-9]+]]];
+; PTX-NOT:       add.s64
+; PTX:           ld.global.v2.f32 {%r{{[0-9]+}}, %r{{[0-9]+}}}, [%rd[[IN]]+8];
 ; PTX-COUNT-4:   @%p[[P]] add.f32 %r{{[0-9]+}}, %r{{[0-9]+}}, 0f3F800000;
-; PTX-COUNT-2:   st.global.v2.f32 [%rd{{[0-9]+}}], {%r{{[0-9]+}}, %r{{[0-9]+}}};
+; PTX:           st.global.v2.f32 [%rd[[OUT:[0-9]+]]], {%r{{[0-9]+}}, %r{{[0-9]+}}};
+; PTX-NOT:       add.s64
+; PTX:           st.global.v2.f32 [%rd[[OUT]]+8], {%r{{[0-9]+}}, %r{{[0-9]+}}};

@@ -1,7 +1,8 @@
 ; A .v4 group: the register-group axis (4) becomes the four registers of one
 ; instruction; the repeat axis (2) gives two instructions. The address is that
-; of the group's first element; the four outputs come back as a struct and are
-; stored to consecutive elements.
+; of the group's first element: one i64 base per call, and "[$4+16]" for
+; repeat 1; the four outputs come back as a struct and are stored to
+; consecutive elements.
 ;
 ; RUN: opt -load-pass-plugin=%passplugin -passes=tile-apply-expand -S %s | FileCheck %s
 
@@ -40,13 +41,13 @@ define void @vec(ptr %in, ptr %out, ptr %r) {
 ; CHECK-NEXT:    [[E3:%.*]] = extractvalue { float, float, float, float } [[V]], 3
 ; CHECK-NEXT:    [[P3:%.*]] = getelementptr inbounds i8, ptr %r, i64 12
 ; CHECK-NEXT:    store float [[E3]], ptr [[P3]], align 4
-; Repeat 1 starts at element 4 (16 bytes) on both sides.
-; CHECK-NEXT:    [[Q:%.*]] = getelementptr i8, ptr addrspace(1) [[G]], i64 16
-; CHECK-NEXT:    [[A1:%.*]] = ptrtoint ptr addrspace(1) [[Q]] to i64
-; CHECK-NEXT:    [[W:%.*]] = call { float, float, float, float } asm sideeffect "ld.global.v4.f32 {$0, $1, $2, $3}, [$4];", "=f,=f,=f,=f,l,~{memory}"(i64 [[A1]])
+; Repeat 1 starts at element 4 (stride 4 x 4 bytes = 16) on both sides: the
+; same i64 base, the offset in the address.
+; CHECK-NEXT:    [[W:%.*]] = call { float, float, float, float } asm sideeffect "ld.global.v4.f32 {$0, $1, $2, $3}, [$4+16];", "=f,=f,=f,=f,l,~{memory}"(i64 [[A0]])
 ; CHECK-NEXT:    [[F0:%.*]] = extractvalue { float, float, float, float } [[W]], 0
 ; CHECK-NEXT:    [[S0:%.*]] = getelementptr inbounds i8, ptr %r, i64 16
 ; CHECK-NEXT:    store float [[F0]], ptr [[S0]], align 4
+; CHECK-NOT:     {{ptrtoint|addrspacecast|asm}}
 ; CHECK:         [[S3:%.*]] = getelementptr inbounds i8, ptr %r, i64 28
 ; CHECK-NEXT:    store float {{%.*}}, ptr [[S3]], align 4
 
@@ -60,7 +61,12 @@ define void @vec(ptr %in, ptr %out, ptr %r) {
 ; CHECK-NEXT:    [[Y3:%.*]] = getelementptr inbounds i8, ptr %r, i64 12
 ; CHECK-NEXT:    [[X3:%.*]] = load float, ptr [[Y3]], align 4
 ; CHECK-NEXT:    call void asm sideeffect "st.global.cs.v4.f32 [$0], {$1, $2, $3, $4};", "l,f,f,f,f,~{memory}"(i64 [[O0]], float [[X0]], float [[X1]], float [[X2]], float [[X3]])
-; CHECK:         call void asm sideeffect "st.global.cs.v4.f32 [$0], {$1, $2, $3, $4};"
+; CHECK-NEXT:    [[Z0:%.*]] = getelementptr inbounds i8, ptr %r, i64 16
+; CHECK-NEXT:    [[X4:%.*]] = load float, ptr [[Z0]], align 4
+; CHECK-NOT:     {{ptrtoint|addrspacecast|asm}}
+; CHECK:         [[Z3:%.*]] = getelementptr inbounds i8, ptr %r, i64 28
+; CHECK-NEXT:    [[X7:%.*]] = load float, ptr [[Z3]], align 4
+; CHECK-NEXT:    call void asm sideeffect "st.global.cs.v4.f32 [$0+16], {$1, $2, $3, $4};", "l,f,f,f,f,~{memory}"(i64 [[O0]], float [[X4]], float {{%.*}}, float {{%.*}}, float [[X7]])
 ; CHECK-NEXT:    ret void
 
 declare void @__tileapply_apply(ptr, ptr, ...)

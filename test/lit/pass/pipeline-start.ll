@@ -4,8 +4,8 @@
 ; alloca, then the expansion. It runs at every level, -O0 (optnone functions)
 ; included, and sees the constant through the wrapper's parameter slots.
 ;
-; RUN: opt -load-pass-plugin=%passplugin -passes=tile-apply-pipeline-start -S %s | FileCheck %s --check-prefixes=CHECK,START
-; RUN: opt -load-pass-plugin=%passplugin -passes='default<O0>' -S %s | FileCheck %s --check-prefixes=CHECK,O0
+; RUN: opt -load-pass-plugin=%passplugin -passes=tile-apply-pipeline-start -S %s | FileCheck %s --check-prefixes=CHECK,NOSROA
+; RUN: opt -load-pass-plugin=%passplugin -passes='default<O0>' -S %s | FileCheck %s --check-prefixes=CHECK,NOSROA
 ; RUN: opt -load-pass-plugin=%passplugin -passes='default<O2>' -S %s | FileCheck %s --check-prefixes=CHECK,O2
 ;
 ; Loading the plugin puts the sequence at the start of every default pipeline,
@@ -79,10 +79,19 @@ define ptx_kernel void @kernel(ptr %out) #1 {
 
 ; CHECK-LABEL: define ptx_kernel void @kernel(
 ; CHECK-NOT:     call void @__tile_apply
-; START-COUNT-4: call float asm "add.f32 $0, $1, 0f3F800000;", "=f,f"(float
-; START-COUNT-4: call void asm sideeffect "st.global.f32 [$0], $1;", "l,f,~{memory}"(i64
-; O0-COUNT-4:    call float asm "add.f32 $0, $1, 0f3F800000;", "=f,f"(float
-; O0-COUNT-4:    call void asm sideeffect "st.global.f32 [$0], $1;", "l,f,~{memory}"(i64
+; f32 [4, 1], strides [1, 1]: store r goes to element r, 4*r bytes past one
+; base converted once.
+; NOSROA-COUNT-4: call float asm "add.f32 $0, $1, 0f3F800000;", "=f,f"(float
+; NOSROA-NOT:     asm
+; NOSROA:         [[A:%.*]] = ptrtoint ptr addrspace(1) {{%.*}} to i64
+; NOSROA-NOT:     ptrtoint
+; NOSROA:         call void asm sideeffect "st.global.f32 [$0], $1;", "l,f,~{memory}"(i64 [[A]], float
+; NOSROA-NOT:     ptrtoint
+; NOSROA:         call void asm sideeffect "st.global.f32 [$0+4], $1;", "l,f,~{memory}"(i64 [[A]], float
+; NOSROA-NOT:     ptrtoint
+; NOSROA:         call void asm sideeffect "st.global.f32 [$0+8], $1;", "l,f,~{memory}"(i64 [[A]], float
+; NOSROA-NOT:     ptrtoint
+; NOSROA:         call void asm sideeffect "st.global.f32 [$0+12], $1;", "l,f,~{memory}"(i64 [[A]], float
 ; At -O2 SROA then takes the array apart: no memory is left between the
 ; instructions, and the add results flow straight into the stores.
 ; O2-NOT:        alloca
@@ -90,10 +99,11 @@ define ptx_kernel void @kernel(ptr %out) #1 {
 ; O2:            [[V1:%.*]] = {{.*}}call float asm "add.f32 $0, $1, 0f3F800000;", "=f,f"(float
 ; O2:            [[V2:%.*]] = {{.*}}call float asm "add.f32 $0, $1, 0f3F800000;", "=f,f"(float
 ; O2:            [[V3:%.*]] = {{.*}}call float asm "add.f32 $0, $1, 0f3F800000;", "=f,f"(float
-; O2:            call void asm sideeffect "st.global.f32 [$0], $1;", "l,f,~{memory}"(i64 {{%.*}}, float [[V0]])
-; O2:            call void asm sideeffect "st.global.f32 [$0], $1;", "l,f,~{memory}"(i64 {{%.*}}, float [[V1]])
-; O2:            call void asm sideeffect "st.global.f32 [$0], $1;", "l,f,~{memory}"(i64 {{%.*}}, float [[V2]])
-; O2:            call void asm sideeffect "st.global.f32 [$0], $1;", "l,f,~{memory}"(i64 {{%.*}}, float [[V3]])
+; O2:            [[B:%.*]] = ptrtoint ptr addrspace(1) {{%.*}} to i64
+; O2-NEXT:       call void asm sideeffect "st.global.f32 [$0], $1;", "l,f,~{memory}"(i64 [[B]], float [[V0]])
+; O2-NEXT:       call void asm sideeffect "st.global.f32 [$0+4], $1;", "l,f,~{memory}"(i64 [[B]], float [[V1]])
+; O2-NEXT:       call void asm sideeffect "st.global.f32 [$0+8], $1;", "l,f,~{memory}"(i64 [[B]], float [[V2]])
+; O2-NEXT:       call void asm sideeffect "st.global.f32 [$0+12], $1;", "l,f,~{memory}"(i64 [[B]], float [[V3]])
 ; CHECK:         ret void
 
 ; The same kernel as clang emits it at -O0: optnone does not skip the
@@ -110,7 +120,16 @@ define ptx_kernel void @kernel_O0(ptr %out) #2 {
 ; CHECK-LABEL: define ptx_kernel void @kernel_O0(
 ; CHECK-NOT:     call void @__tile_apply
 ; CHECK-COUNT-4: call float asm "add.f32 $0, $1, 0f3F800000;", "=f,f"(float
-; CHECK-COUNT-4: call void asm sideeffect "st.global.f32 [$0], $1;", "l,f,~{memory}"(i64
+; CHECK-NOT:     asm
+; CHECK:         [[C:%.*]] = ptrtoint ptr addrspace(1) {{%.*}} to i64
+; CHECK-NOT:     ptrtoint
+; CHECK:         call void asm sideeffect "st.global.f32 [$0], $1;", "l,f,~{memory}"(i64 [[C]], float
+; CHECK-NOT:     ptrtoint
+; CHECK:         call void asm sideeffect "st.global.f32 [$0+4], $1;", "l,f,~{memory}"(i64 [[C]], float
+; CHECK-NOT:     ptrtoint
+; CHECK:         call void asm sideeffect "st.global.f32 [$0+8], $1;", "l,f,~{memory}"(i64 [[C]], float
+; CHECK-NOT:     ptrtoint
+; CHECK:         call void asm sideeffect "st.global.f32 [$0+12], $1;", "l,f,~{memory}"(i64 [[C]], float
 ; CHECK:         ret void
 ; CHECK-NOT:     @__tileapply_apply(
 
