@@ -103,7 +103,8 @@ private:
   Error bindOperands();
   Expected<Value *> scalarRegister(unsigned Operand, Type *Ty);
   Value *elementPointer(unsigned ArgIdx, int64_t Repeat, int64_t Group);
-  Value *address(unsigned Operand, int64_t Repeat, Type *IntTy);
+  Value *address(unsigned Operand, Type *IntTy);
+  int64_t addressOffset(unsigned Operand, int64_t Repeat) const;
   Value *predicate(int64_t Repeat);
   Expected<Value *> operandElement(unsigned Operand, unsigned Element,
                                    int64_t Repeat, Type *Ty);
@@ -227,24 +228,23 @@ Value *Expansion::elementPointer(unsigned ArgIdx, int64_t Repeat,
   return Builder.CreatePtrAdd(Base, Idx);
 }
 
-Value *Expansion::address(unsigned Operand, int64_t Repeat, Type *IntTy) {
-  // One cast per call into the instruction's state space (cvta.to.<space>),
-  // then plain offsets from there.
+Value *Expansion::address(unsigned Operand, Type *IntTy) {
+  // One cast per call into the instruction's state space (cvta.to.<space>);
+  // each repeat's constant offset is part of the asm text (addressOffset).
   Value *&Base = SpaceBases[Operand];
   if (!Base) {
     Base = valueOf(Operand);
     unsigned AS = nvptxAddressSpace(F.Operands[Operand].AddrSpace);
     if (Base->getType()->getPointerAddressSpace() != AS)
       Base = Builder.CreateAddrSpaceCast(Base, PointerType::get(Ctx, AS));
+    Base = Builder.CreatePtrToInt(Base, IntTy);
   }
+  return Base;
+}
+
+int64_t Expansion::addressOffset(unsigned Operand, int64_t Repeat) const {
   const ArgDesc &A = argOf(Operand);
-  int64_t Offset = elementOffset(A, B.RepeatExtents, Repeat, /*Group=*/0);
-  Value *P = Base;
-  if (Offset != 0)
-    P = Builder.CreatePtrAdd(
-        Base, ConstantInt::getSigned(DL.getIndexType(Base->getType()),
-                                     Offset * (dtypeBits(A.Elem) / 8)));
-  return Builder.CreatePtrToInt(P, IntTy);
+  return elementOffset(A, B.RepeatExtents, Repeat, /*Group=*/0) * (dtypeBits(A.Elem) / 8);
 }
 
 Value *Expansion::predicate(int64_t Repeat) {
@@ -267,7 +267,7 @@ Expected<Value *> Expansion::operandElement(unsigned Operand, unsigned Element,
   const ArgDesc &A = argOf(Operand);
   switch (Bd.K) {
   case AsmOperandBinding::Address:
-    return address(Operand, Repeat, Ty);
+    return address(Operand, Ty);
   case AsmOperandBinding::Omitted:
   case AsmOperandBinding::Immediate:
     return internalError("operand '" + F.Operands[Operand].Name +
@@ -330,7 +330,18 @@ Error Expansion::run() {
       InlineAsm::get(FTy, Stmt.Text, Stmt.Constraints, Stmt.HasSideEffects);
   MDNode *Tag = MDNode::get(Ctx, MDString::get(Ctx, MC.Opcode));
 
+  bool HasAddress = llvm::any_of(Bindings, [](const AsmOperandBinding &Bd) {
+    return Bd.K == AsmOperandBinding::Address;
+  });
   for (int64_t R = 0, N = B.numRepeats(); R != N; ++R) {
+    if (HasAddress) {
+      // Same operands and constraints; only the "[$k+offset]" text moves.
+      for (unsigned I = 0; I < Bindings.size(); ++I)
+        if (Bindings[I].K == AsmOperandBinding::Address)
+          Bindings[I].AddrOffset = addressOffset(I, R);
+      IA = InlineAsm::get(FTy, renderAsm(F, Bindings, B.PredArg >= 0, B.PreserveDst).Text,
+                          Stmt.Constraints, Stmt.HasSideEffects);
+    }
     SmallVector<Value *, 8> Inputs;
     for (unsigned I = 0, E = Stmt.Slots.size(); I != E; ++I) {
       const AsmSlot &Slot = Stmt.Slots[I];

@@ -79,7 +79,12 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
       continue;
     }
     if (O.Direction == Dir::Addr) {
-      Text[I] = "[" + Group({Add({AsmSlot::Input, I, 0, 'l'}, "l")}) + "]";
+      // A constant offset rides in the address ("[%rd1+16]"), so a call
+      // needs one base register per memory operand, not one per repeat.
+      std::string Off;
+      if (Bindings[I].AddrOffset)
+        Off = "+" + std::to_string(Bindings[I].AddrOffset); // "+-4" is PTX too
+      Text[I] = "[" + Group({Add({AsmSlot::Input, I, 0, 'l'}, "l")}) + Off + "]";
       continue;
     }
     if (Bd.K == AsmOperandBinding::Immediate) {

@@ -385,7 +385,7 @@ void Checker::checkOperand(unsigned Op) {
       report(DiagCode::RegisterWhereAddress, I,
              opName(Op) + " of '" + F.Spelling + "' is an address in " +
                  spaceName(S.AddrSpace).str() + " memory, but the argument is " +
-                 kindPhrase(A) + "; pass a tile::" + spaceName(S.AddrSpace).str() +
+                 kindPhrase(A) + "; pass a " + memoryTensorName(S.AddrSpace) +
                  "<T, ...> memory tensor")
           .PointAtDecl = true;
       return;
@@ -400,7 +400,7 @@ void Checker::checkOperand(unsigned Op) {
     if (A.Sp != S.AddrSpace) {
       report(DiagCode::WrongStateSpace, I,
              "'" + F.Spelling + "' accesses " + spaceName(S.AddrSpace).str() +
-                 " memory, but " + opName(Op) + " is a tile::" + spaceName(A.Sp).str() +
+                 " memory, but " + opName(Op) + " is a " + memoryTensorName(A.Sp) +
                  " tensor")
           .PointAtDecl = true;
       return;

@@ -179,6 +179,10 @@ StringRef spaceName(Space S) {
   return "unknown";
 }
 
+std::string memoryTensorName(Space S) {
+  return S == TILEAPPLY_SPACE_CONST ? "tile::constant" : "tile::" + spaceName(S).str();
+}
+
 std::optional<Space> parseSpace(StringRef Name) {
   Name.consume_front(".");
   return StringSwitch<std::optional<Space>>(Name)

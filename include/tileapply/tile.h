@@ -135,9 +135,8 @@ using dense_stride_t =
 } // namespace detail
 
 /// A non-owning tensor: a typed pointer plus a compile-time shape, stride and
-/// state space. `tile::global`, `tile::shared`, `tile::local`, `tile::constant`,
-/// `tile::param` and every
-/// `tile::view` are instances. Space TILEAPPLY_SPACE_NONE means the pointer
+/// state space. `tile::global`, `tile::shared`, `tile::local`, `tile::constant`
+/// and every `tile::view` are instances. Space TILEAPPLY_SPACE_NONE means the pointer
 /// designates thread-owned register storage (a view over a register tensor).
 template <class T, int Space, class Shape, class Stride, int StorageElems>
 struct ref {
@@ -159,12 +158,6 @@ using local = ref<T, TILEAPPLY_SPACE_LOCAL, shape<E...>,
 template <class T, int... E>
 using constant = ref<T, TILEAPPLY_SPACE_CONST, shape<E...>,
                      detail::dense_stride_t<E...>, detail::product<E...>()>;
-/// Kernel-parameter memory; read by ld.param. The pointer must lie in the
-/// kernel-parameter window: the address of a by-value parameter is a local
-/// copy unless the parameter is __grid_constant__.
-template <class T, int... E>
-using param = ref<T, TILEAPPLY_SPACE_PARAM, shape<E...>,
-                  detail::dense_stride_t<E...>, detail::product<E...>()>;
 
 /// A register tensor owned by the calling thread; same layout as the C array
 /// `T r[E0]...[En]`, indexable the same way.

@@ -20,7 +20,7 @@ __global__ void pred_scalar(tile::global<int, 4, 1> X, bool on) {
 }
 
 // CHECK-LABEL: .entry _Z11pred_tensor
-// CHECK-COUNT-4: @%p{{[0-9]+}} st.global.f32 [%rd{{[0-9]+}}], %r{{[0-9]+}};
+// CHECK-COUNT-4: @%p{{[0-9]+}} st.global.f32 [%rd{{[0-9]+}}{{(\+[0-9]+)?}}], %r{{[0-9]+}};
 // CHECK-NOT: st.global.f32
 // CHECK: ret;
 __global__ void pred_tensor(tile::global<float, 4, 1> X, tile::global<const uint32_t, 4, 1> M) {

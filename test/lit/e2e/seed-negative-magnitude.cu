@@ -17,11 +17,11 @@ __global__ void negative_magnitude(tile::global<const float, 4, 1> A,
 
 // CHECK-LABEL: .entry _Z18negative_magnitude
 // CHECK-NOT: {{ld|st}}.local
-// CHECK-COUNT-4: ld.global.f32 %r{{[0-9]+}}, [%rd{{[0-9]+}}];
+// CHECK-COUNT-4: ld.global.f32 %r{{[0-9]+}}, [%rd{{[0-9]+}}{{(\+[0-9]+)?}}];
 // CHECK-COUNT-4: abs.f32 %r{{[0-9]+}}, %r{{[0-9]+}};
 // CHECK-NOT: abs.f32
 // CHECK-COUNT-4: neg.f32 %r{{[0-9]+}}, %r{{[0-9]+}};
 // CHECK-NOT: neg.f32
-// CHECK-COUNT-4: st.global.f32 [%rd{{[0-9]+}}], %r{{[0-9]+}};
+// CHECK-COUNT-4: st.global.f32 [%rd{{[0-9]+}}{{(\+[0-9]+)?}}], %r{{[0-9]+}};
 // CHECK-NOT: {{ld|st}}.local
 // CHECK: ret;

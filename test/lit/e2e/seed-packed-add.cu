@@ -24,14 +24,17 @@ __global__ void packed_add(tile::global<const uint32_t, 8, 1> A,
   __tile_apply("st.global.b32", Out, a);
 }
 
+// One base register per tensor; each repeat's offset is in the address, so
+// there is no per-repeat address arithmetic.
 // CHECK-LABEL: .entry _Z10packed_add
+// CHECK-NOT: add.s64
 // CHECK-NOT: ld.local
 // CHECK-NOT: st.local
-// CHECK-COUNT-16: ld.global.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}];
+// CHECK-COUNT-16: ld.global.b32 %r{{[0-9]+}}, [%rd{{[0-9]+}}{{(\+[0-9]+)?}}];
 // CHECK-NOT: ld.global
 // CHECK-COUNT-8: add.rn.f16x2 %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}};
 // CHECK-NOT: add.rn.f16x2
-// CHECK-COUNT-8: st.global.b32 [%rd{{[0-9]+}}], %r{{[0-9]+}};
+// CHECK-COUNT-8: st.global.b32 [%rd{{[0-9]+}}{{(\+[0-9]+)?}}], %r{{[0-9]+}};
 // CHECK-NOT: {{ld|st}}.local
 // CHECK-NOT: cvt.{{.*}}f16
 // CHECK: ret;

@@ -36,21 +36,18 @@ __global__ void scalar_runtime(tile::global<int, 4, 1> Y, int s) {
 }
 
 // Gapped global destination: every other element, so the store addresses
-// step by 8 bytes (address arithmetic is the only extra instruction).
+// step by 8 bytes, written into each instruction's address.
 // CHECK-LABEL: .entry _Z6gapped
 // CHECK: ld.param.b64 [[OUT:%rd[0-9]+]], [_Z6gapped{{.*}}_param_0];
 // CHECK-NEXT: cvta.to.global.u64 [[P:%rd[0-9]+]], [[OUT]];
-// CHECK-NEXT: begin inline asm
-// CHECK-NEXT: st.global.b32 {{\[}}[[P]]{{\]}}, %r{{[0-9]+}};
-// CHECK: add.s64 [[A1:%rd[0-9]+]], [[P]], 8;
-// CHECK-NEXT: begin inline asm
-// CHECK-NEXT: st.global.b32 {{\[}}[[A1]]{{\]}}, %r{{[0-9]+}};
-// CHECK: add.s64 [[A2:%rd[0-9]+]], [[P]], 16;
-// CHECK-NEXT: begin inline asm
-// CHECK-NEXT: st.global.b32 {{\[}}[[A2]]{{\]}}, %r{{[0-9]+}};
-// CHECK: add.s64 [[A3:%rd[0-9]+]], [[P]], 24;
-// CHECK-NEXT: begin inline asm
-// CHECK-NEXT: st.global.b32 {{\[}}[[A3]]{{\]}}, %r{{[0-9]+}};
+// CHECK-NOT: add.s64
+// CHECK: st.global.b32 {{\[}}[[P]]{{\]}}, %r{{[0-9]+}};
+// CHECK-NOT: add.s64
+// CHECK: st.global.b32 {{\[}}[[P]]+8{{\]}}, %r{{[0-9]+}};
+// CHECK-NOT: add.s64
+// CHECK: st.global.b32 {{\[}}[[P]]+16{{\]}}, %r{{[0-9]+}};
+// CHECK-NOT: add.s64
+// CHECK: st.global.b32 {{\[}}[[P]]+24{{\]}}, %r{{[0-9]+}};
 // CHECK: ret;
 __global__ void gapped(tile::global<uint32_t, 8, 1> Out, tile::global<const uint32_t, 4, 1> In) {
   uint32_t r[4][1];

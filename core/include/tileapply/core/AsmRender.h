@@ -22,6 +22,7 @@ struct AsmOperandBinding {
   enum Kind { Register, Immediate, Address, Omitted } K = Register;
   DType Carrier = TILEAPPLY_DT_UNKNOWN; // Register: picks the constraint letter
   std::string ImmText;                  // Immediate: the literal, e.g. "5"
+  int64_t AddrOffset = 0; // Address: constant bytes past the register, "[$4+16]"
   unsigned Split = 1; // Register: each register given as this many (`{a, b}`)
 };
 

@@ -66,6 +66,9 @@ bool carrierMatches(DType D, PtxType T);
 
 using Space = tileapply_space;
 llvm::StringRef spaceName(Space S); // "global", "shared", ... "register"
+/// The tile.h alias for a memory tensor in that space: "tile::global",
+/// "tile::constant" (const memory), ...
+std::string memoryTensorName(Space S);
 std::optional<Space> parseSpace(llvm::StringRef Name);
 
 } // namespace tileapply
