@@ -7,6 +7,7 @@
 #   %ptxas          CUDA's ptxas
 #   %opcodes        <build>/bin/tileapply-opcodes
 #   %{certify}      <build>/bin/tileapply-certify
+#   %{nearmiss}     <build>/bin/tileapply-nearmiss
 #   %inputs         test/lit/Inputs
 #   %srcroot        the repository root
 #   %{cuda_lib}     CUDA's lib64 (for -lcudart_static)
@@ -41,6 +42,7 @@ config.substitutions.append(("%cuda_flags", cuda_flags))
 config.substitutions.append(("%passplugin", os.path.join(lib, "TileApplyPass.so")))
 config.substitutions.append(("%plugin", os.path.join(lib, "TileApply.so")))
 config.substitutions.append(("%ptxas", os.path.join(config.cuda_path, "bin", "ptxas")))
+config.substitutions.append(("%{nearmiss}", os.path.join(config.tileapply_obj_root, "bin", "tileapply-nearmiss")))
 config.substitutions.append(("%{certify}", os.path.join(config.tileapply_obj_root, "bin", "tileapply-certify")))
 config.substitutions.append(("%opcodes", os.path.join(config.tileapply_obj_root, "bin", "tileapply-opcodes")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "lit", "Inputs")))

@@ -15,6 +15,10 @@
 // reason, for a whole class:
 //   class:QualifierOrder     the table's form with the qualifiers reordered
 //   class:RepeatedQualifier  a qualifier written twice
+//   class:GenericAddress     ld/st/ldu with no state space
+//   class:NarrowVector8      .v8 of 8- or 16-bit elements
+//   class:CacheOpAndEviction ld/st with both a cache operator and an eviction
+//                            priority
 // Refusals the table makes on purpose (TA_UNSUPPORTED) count as agreement.
 //
 //===----------------------------------------------------------------------===//
@@ -233,6 +237,21 @@ int main(int Argc, char **Argv) {
     std::set<StringRef> Unique(Toks.begin(), Toks.end());
     if (Unique.size() != Toks.size())
       return "class:RepeatedQualifier";
+    bool Memory = Toks[0] == "ld" || Toks[0] == "st" || Toks[0] == "ldu";
+    if (Memory && !llvm::any_of(Toks, [](StringRef T) { return parseSpace(T).has_value(); }))
+      return "class:GenericAddress";
+    if (Memory && llvm::is_contained(Toks, "v8") && llvm::any_of(Toks, [](StringRef T) {
+          auto Ty = parsePtxType(T);
+          return Ty && ptxTypeBits(*Ty) <= 16;
+        }))
+      return "class:NarrowVector8";
+    auto IsCacheOp = [](StringRef T) {
+      return T == "ca" || T == "cg" || T == "cs" || T == "lu" || T == "cv" || T == "wb" ||
+             T == "wt";
+    };
+    auto IsEviction = [](StringRef T) { return T.contains("::evict_") || T == "L1::no_allocate"; };
+    if (Memory && llvm::any_of(Toks, IsCacheOp) && llvm::any_of(Toks, IsEviction))
+      return "class:CacheOpAndEviction";
     return "";
   };
   std::map<std::string, size_t> ClassCounts;
@@ -247,7 +266,7 @@ int main(int Argc, char **Argv) {
       ++FC.second;
       continue;
     }
-    LookupResult R = T.lookup(N.Spelling); // only now: the why costs a search
+    LookupResult R = T.lookup(N.Spelling, /*Suggest=*/false);
     if (R.Problem.K == SpellingProblem::Unsupported) {
       ++ByDesign;
       ++FC.second;

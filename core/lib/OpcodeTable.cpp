@@ -510,7 +510,7 @@ std::optional<Form> OpcodeTable::find(StringRef Spelling) const {
   return std::nullopt;
 }
 
-LookupResult OpcodeTable::lookup(StringRef Spelling) const {
+LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
   LookupResult R;
   SmallVector<StringRef, 8> Tokens = splitSpelling(Spelling);
   auto Fail = [&](SpellingProblem::Kind K, std::string Msg,
@@ -545,10 +545,17 @@ LookupResult OpcodeTable::lookup(StringRef Spelling) const {
   // The nearest form of some families, by token distance.
   auto Nearest = [&](ArrayRef<std::string> Fams, unsigned MaxDist) {
     std::string Best;
+    if (!Suggest)
+      return Best;
     unsigned BestD = MaxDist + 1;
     for (const std::string &Fam : Fams) {
       const Impl::FamilyIndex &Idx = P->index(Fam);
       for (size_t I = 0; I < Idx.Spellings.size(); ++I) {
+        // Each missing or extra qualifier costs 6: skip forms that cannot win.
+        size_t N = Idx.Tokens[I].size();
+        size_t Gap = N > Tokens.size() ? N - Tokens.size() : Tokens.size() - N;
+        if (6 * Gap >= BestD)
+          continue;
         unsigned D = tokenDistance(Tokens, Idx.Tokens[I]);
         if (D < BestD) {
           BestD = D;

@@ -104,7 +104,9 @@ public:
   /// The table built from Opcodes.def (parsed once, thread-safe).
   static const OpcodeTable &get();
 
-  LookupResult lookup(llvm::StringRef Spelling) const;
+  /// With `Suggest` false the problem carries no did-you-mean (which costs a
+  /// search over the family's forms): for tools that only need the verdict.
+  LookupResult lookup(llvm::StringRef Spelling, bool Suggest = true) const;
   /// The form a spelling names, or nothing; no diagnosis of why not (cheap).
   std::optional<Form> find(llvm::StringRef Spelling) const;
 
