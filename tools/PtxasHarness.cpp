@@ -45,12 +45,15 @@ static std::string regName(char Constraint, unsigned N) {
 }
 
 std::vector<CallShape> callShapes(const Form &F) {
-  std::vector<CallShape> Shapes(1);
-  std::vector<AsmOperandBinding> &Full = Shapes[0].Bindings;
+  // Every operand bound (a copy, not a reference into Shapes: the vector
+  // grows below).
+  std::vector<AsmOperandBinding> Full;
   for (const OperandSpec &O : F.Operands)
     Full.push_back(O.Direction == Dir::Addr
                        ? AsmOperandBinding{AsmOperandBinding::Address, TILEAPPLY_DT_UNKNOWN, ""}
                        : AsmOperandBinding{AsmOperandBinding::Register, carrierFor(O.Type), ""});
+  std::vector<CallShape> Shapes;
+  Shapes.push_back(CallShape{"", Full});
   if (F.numRequiredOperands() != F.Operands.size()) {
     CallShape S{"without", Full};
     for (unsigned I = 0; I < F.Operands.size(); ++I)
