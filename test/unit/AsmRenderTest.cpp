@@ -112,3 +112,36 @@ TEST(AsmRender, SplitOperandIsARegisterGroup) {
 }
 
 } // namespace
+
+// Structural gate (issue 3): every form of the table, in every variant the
+// pass can emit, renders to exactly one PTX instruction: its own spelling,
+// once, then operands, one terminating ';', no statement block ({ ... } other
+// than register groups), and no second guard.
+TEST(AsmRender, EveryFormIsExactlyOneInstruction) {
+  size_t Forms = 0;
+  OpcodeTable::get().forEachForm([&](const Form &F) {
+    ++Forms;
+    std::vector<AsmOperandBinding> B;
+    for (const OperandSpec &O : F.Operands)
+      B.push_back(O.Direction == Dir::Addr
+                      ? AsmOperandBinding{AsmOperandBinding::Address, TILEAPPLY_DT_UNKNOWN, ""}
+                      : AsmOperandBinding{AsmOperandBinding::Register, TILEAPPLY_DT_U32, ""});
+    for (int Variant = 0; Variant < 3; ++Variant) {
+      bool Pred = Variant > 0, Preserve = Variant == 2 && F.hasDestination();
+      std::string T = renderAsm(F, B, Pred, Preserve).Text;
+      llvm::StringRef S(T);
+      ASSERT_TRUE(S.ends_with(";")) << T;
+      ASSERT_EQ(S.count(';'), 1u) << T;
+      if (Pred) {
+        ASSERT_TRUE(S.starts_with("@$")) << T;
+        S = S.split(' ').second;
+      }
+      ASSERT_TRUE(S.starts_with(F.Spelling + " ") || S == F.Spelling + ";") << T;
+      ASSERT_EQ(S.count('@'), 0u) << T;
+      // Braces only around register groups: "{$1, $2}".
+      for (size_t P = S.find('{'); P != llvm::StringRef::npos; P = S.find('{', P + 1))
+        ASSERT_EQ(S[P + 1], '$') << T;
+    }
+  });
+  EXPECT_GT(Forms, 50000u);
+}
