@@ -89,48 +89,5 @@ unsigned nvptxAddressSpace(Space S) {
   return NVPTXAS::ADDRESS_SPACE_GENERIC;
 }
 
-DType naturalCarrier(PtxType T) {
-  switch (T) {
-  case PtxType::pred:
-    return TILEAPPLY_DT_BOOL;
-  case PtxType::b8:
-  case PtxType::u8:
-    return TILEAPPLY_DT_U8;
-  case PtxType::s8:
-    return TILEAPPLY_DT_S8;
-  case PtxType::b16:
-  case PtxType::u16:
-    return TILEAPPLY_DT_U16;
-  case PtxType::s16:
-    return TILEAPPLY_DT_S16;
-  case PtxType::b32:
-  case PtxType::u32:
-  case PtxType::u16x2:
-  case PtxType::s16x2:
-    return TILEAPPLY_DT_U32;
-  case PtxType::s32:
-    return TILEAPPLY_DT_S32;
-  case PtxType::b64:
-  case PtxType::u64:
-    return TILEAPPLY_DT_U64;
-  case PtxType::s64:
-    return TILEAPPLY_DT_S64;
-  case PtxType::f16:
-    return TILEAPPLY_DT_F16;
-  case PtxType::bf16:
-    return TILEAPPLY_DT_BF16;
-  case PtxType::f32:
-    return TILEAPPLY_DT_F32;
-  case PtxType::f64:
-    return TILEAPPLY_DT_F64;
-  case PtxType::f16x2:
-    return TILEAPPLY_DT_F16X2;
-  case PtxType::bf16x2:
-    return TILEAPPLY_DT_BF16X2;
-  case PtxType::f32x2:
-    return TILEAPPLY_DT_F32X2;
-  }
-  return TILEAPPLY_DT_UNKNOWN;
-}
 
 } // namespace tileapply

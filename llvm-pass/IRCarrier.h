@@ -33,9 +33,6 @@ llvm::Type *promotedType(DType D, llvm::LLVMContext &Ctx);
 /// (0, the generic space, for TILEAPPLY_SPACE_NONE).
 unsigned nvptxAddressSpace(Space S);
 
-/// The carrier a PTX operand type naturally takes: the dtype a constant is
-/// materialized in when the operand accepts no immediate.
-DType naturalCarrier(PtxType T);
 
 } // namespace tileapply
 

@@ -21,16 +21,6 @@ unsigned ptxForTarget(unsigned Sm) {
   return 63; // sm_75
 }
 
-/// A carrier that yields the register class LLVM declares for this PTX type.
-static DType carrierFor(PtxType T) {
-  switch (ptxTypeBits(T)) {
-  case 1: return TILEAPPLY_DT_BOOL;
-  case 8: return TILEAPPLY_DT_U8;
-  case 16: return TILEAPPLY_DT_U16;
-  case 64: return T == PtxType::f64 ? TILEAPPLY_DT_F64 : TILEAPPLY_DT_U64;
-  default: return T == PtxType::f32 ? TILEAPPLY_DT_F32 : TILEAPPLY_DT_U32;
-  }
-}
 
 /// LLVM 22 declares untyped registers: .b16 for c/h, .b32 for r/f, .b64 for l/d.
 static std::string regName(char Constraint, unsigned N) {
@@ -51,7 +41,7 @@ std::vector<CallShape> callShapes(const Form &F) {
   for (const OperandSpec &O : F.Operands)
     Full.push_back(O.Direction == Dir::Addr
                        ? AsmOperandBinding{AsmOperandBinding::Address, TILEAPPLY_DT_UNKNOWN, ""}
-                       : AsmOperandBinding{AsmOperandBinding::Register, carrierFor(O.Type), ""});
+                       : AsmOperandBinding{AsmOperandBinding::Register, naturalCarrier(O.Type), ""});
   std::vector<CallShape> Shapes;
   Shapes.push_back(CallShape{"", Full});
   if (F.numRequiredOperands() != F.Operands.size()) {

@@ -55,6 +55,11 @@ bool dtypeIsFloat(DType D);
 bool dtypeIsSigned(DType D);
 bool dtypeIsCudaClass(DType D); // __half, __half2, float2, ...
 
+/// The carrier a PTX operand type naturally takes: the dtype a constant is
+/// materialized in when the operand accepts no immediate, and the register
+/// class the certification tools declare for it.
+DType naturalCarrier(PtxType T);
+
 /// The carriers an operand of PTX type `T` accepts, spelled for a message:
 /// "float", "any 32-bit type (uint32_t, int, float, __half2, ...)",
 /// "uint32_t or __half2".
