@@ -68,8 +68,9 @@ int main(int Argc, char **Argv) {
     ++NumForms;
     unsigned Sm = std::max(F.MinSm, OldestSm.getValue());
     unsigned Ptx = std::max(F.MinPtx, ptxForTarget(Sm));
-    auto [It, New] = BatchOf.try_emplace({Sm, Ptx}, Batches.size());
-    if (New) {
+    auto Inserted = BatchOf.try_emplace({Sm, Ptx}, Batches.size());
+    size_t Batch = Inserted.first->second;
+    if (Inserted.second) {
       Batches.push_back({smName(Sm), Ptx, {}});
       Origins.emplace_back();
     }
@@ -77,8 +78,8 @@ int main(int Argc, char **Argv) {
     // operands left out, a register split into a group (mov's {a, b}).
     for (const CallShape &Shape : callShapes(F)) {
       auto Add = [&](const char *Variant, bool Pred, bool Preserve) {
-        Batches[It->second].Lines.push_back(renderInstruction(F, Shape, Pred, Preserve));
-        Origins[It->second].push_back(
+        Batches[Batch].Lines.push_back(renderInstruction(F, Shape, Pred, Preserve));
+        Origins[Batch].push_back(
             {F.Spelling, Shape.Name.empty() ? std::string(Variant)
                                             : std::string(Variant) + ", " + Shape.Name});
       };
