@@ -22,13 +22,31 @@ namespace host {
 
 // ---- packing arrays ------------------------------------------------------------------
 
+namespace detail {
+// Pairs of floats <-> 32-bit words, whatever the 16-bit lane format: value 2k
+// goes to the low lane of word k, value 2k+1 to the high lane.
+template <class Pack>
+std::vector<uint32_t> pack_pairs(const float *v, size_t n, Pack pack) {
+  std::vector<uint32_t> out((n + 1) / 2);
+  for (size_t k = 0; k < out.size(); ++k)
+    out[k] = pack(v[2 * k], 2 * k + 1 < n ? v[2 * k + 1] : 0.0f);
+  return out;
+}
+template <class Lo, class Hi>
+std::vector<float> unpack_pairs(const uint32_t *w, size_t n, Lo lo, Hi hi) {
+  std::vector<float> out(2 * n);
+  for (size_t k = 0; k < n; ++k) {
+    out[2 * k] = lo(w[k]);
+    out[2 * k + 1] = hi(w[k]);
+  }
+  return out;
+}
+} // namespace detail
+
 /// Packs `n` floats into `(n + 1) / 2` `.f16x2` words: value 2k goes to the low
 /// half of word k, value 2k+1 to the high half (an odd tail is padded with +0).
 inline std::vector<uint32_t> pack_f16x2(const float *v, size_t n) {
-  std::vector<uint32_t> out((n + 1) / 2);
-  for (size_t k = 0; k < out.size(); ++k)
-    out[k] = packed::f16x2(v[2 * k], 2 * k + 1 < n ? v[2 * k + 1] : 0.0f);
-  return out;
+  return detail::pack_pairs(v, n, [](float a, float b) { return packed::f16x2(a, b); });
 }
 inline std::vector<uint32_t> pack_f16x2(const std::vector<float> &v) {
   return pack_f16x2(v.data(), v.size());
@@ -36,12 +54,8 @@ inline std::vector<uint32_t> pack_f16x2(const std::vector<float> &v) {
 
 /// Unpacks `n` `.f16x2` words into `2 n` floats, low half first.
 inline std::vector<float> unpack_f16x2(const uint32_t *w, size_t n) {
-  std::vector<float> out(2 * n);
-  for (size_t k = 0; k < n; ++k) {
-    out[2 * k] = packed::f16x2_lo(w[k]);
-    out[2 * k + 1] = packed::f16x2_hi(w[k]);
-  }
-  return out;
+  return detail::unpack_pairs(w, n, [](uint32_t x) { return packed::f16x2_lo(x); },
+                              [](uint32_t x) { return packed::f16x2_hi(x); });
 }
 inline std::vector<float> unpack_f16x2(const std::vector<uint32_t> &w) {
   return unpack_f16x2(w.data(), w.size());
@@ -49,21 +63,14 @@ inline std::vector<float> unpack_f16x2(const std::vector<uint32_t> &w) {
 
 /// The `.bf16x2` counterparts of pack_f16x2 / unpack_f16x2.
 inline std::vector<uint32_t> pack_bf16x2(const float *v, size_t n) {
-  std::vector<uint32_t> out((n + 1) / 2);
-  for (size_t k = 0; k < out.size(); ++k)
-    out[k] = packed::bf16x2(v[2 * k], 2 * k + 1 < n ? v[2 * k + 1] : 0.0f);
-  return out;
+  return detail::pack_pairs(v, n, [](float a, float b) { return packed::bf16x2(a, b); });
 }
 inline std::vector<uint32_t> pack_bf16x2(const std::vector<float> &v) {
   return pack_bf16x2(v.data(), v.size());
 }
 inline std::vector<float> unpack_bf16x2(const uint32_t *w, size_t n) {
-  std::vector<float> out(2 * n);
-  for (size_t k = 0; k < n; ++k) {
-    out[2 * k] = packed::bf16x2_lo(w[k]);
-    out[2 * k + 1] = packed::bf16x2_hi(w[k]);
-  }
-  return out;
+  return detail::unpack_pairs(w, n, [](uint32_t x) { return packed::bf16x2_lo(x); },
+                              [](uint32_t x) { return packed::bf16x2_hi(x); });
 }
 inline std::vector<float> unpack_bf16x2(const std::vector<uint32_t> &w) {
   return unpack_bf16x2(w.data(), w.size());
