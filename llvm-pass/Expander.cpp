@@ -129,6 +129,7 @@ Error Expansion::bindOperands() {
     const ArgDesc &A = argOf(I);
     AsmOperandBinding &Bd = Bindings[I];
     Bd.Carrier = A.Elem;
+    Bd.Negated = A.Negated;
     if (I < B.Split.size())
       Bd.Split = B.Split[I];
     if (S.Direction == Dir::Addr) {
@@ -156,7 +157,8 @@ Error Expansion::bindOperands() {
     if (A.Kind != TILEAPPLY_KIND_SCALAR || S.Direction != Dir::Read)
       return internalError("operand '" + S.Name + "' is bound to " +
                            "an argument of kind " + Twine(A.Kind));
-    if (!A.Constant)
+    // A negated constant stays a register: PTX has `!%p`, not `!1`.
+    if (!A.Constant || A.Negated)
       continue;
     // A constant the operand takes as an immediate goes into the text. A
     // register group ({a, b}) has no single-immediate spelling, so a scalar

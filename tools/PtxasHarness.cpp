@@ -12,12 +12,16 @@ using namespace llvm;
 
 namespace tileapply {
 
-unsigned ptxForTarget(unsigned Sm) {
-  if (Sm >= 120) return 87;
-  if (Sm >= 100) return 86;
-  if (Sm >= 89) return 78;
-  if (Sm >= 86) return 71;
-  if (Sm >= 80) return 70;
+unsigned ptxForTarget(const Target &T) {
+  // Family-specific targets arrived with PTX 8.8 (ptxas 13.0 agrees), the
+  // sm_110 ones and every target newer than the table below with PTX 9.0.
+  if (T.Sm >= 110) return 90;
+  if (T.Suffix == 'f' || T.Sm == 103 || T.Sm == 121) return 88;
+  if (T.Sm >= 120) return 87;
+  if (T.Sm >= 100) return 86;
+  if (T.Sm >= 89) return 78;
+  if (T.Sm >= 86) return 71;
+  if (T.Sm >= 80) return 70;
   return 63; // sm_75
 }
 
@@ -53,6 +57,12 @@ std::vector<CallShape> callShapes(const Form &F) {
       }
     Shapes.push_back(std::move(S));
   }
+  for (unsigned I = 0; I < F.Operands.size(); ++I)
+    if (F.Operands[I].Negatable) {
+      CallShape S{F.Operands[I].Name + " negated", Full};
+      S.Bindings[I].Negated = true;
+      Shapes.push_back(std::move(S));
+    }
   for (unsigned I = 0; I < F.Operands.size(); ++I) {
     const OperandSpec &O = F.Operands[I];
     if (!O.Splittable)

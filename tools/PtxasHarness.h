@@ -11,6 +11,7 @@
 
 #include "tileapply/core/AsmRender.h"
 #include "tileapply/core/OpcodeTable.h"
+#include "tileapply/core/Target.h"
 #include <map>
 #include <string>
 #include <vector>
@@ -18,7 +19,7 @@
 namespace tileapply {
 
 /// The PTX ISA version a target needs at least (ptxas refuses older ones).
-unsigned ptxForTarget(unsigned Sm);
+unsigned ptxForTarget(const Target &T);
 
 /// One instruction of `F`, registers substituted, e.g.
 /// "@%p4 add.rn.f16x2 %r1, %r2, %r3;".
@@ -28,7 +29,7 @@ std::string renderInstruction(const Form &F, bool Predicated, bool PreserveDst);
 /// (the shape renderInstruction(F, ...) renders), or optional operands left
 /// out, or a splittable operand given as 2 / 4 narrower registers.
 struct CallShape {
-  std::string Name; // "" for every operand as written; else "without q", "a as 2 x b32"
+  std::string Name; // "" for every operand as written; else "without q", "a as 2 x b32", "c negated"
   std::vector<AsmOperandBinding> Bindings;
 };
 std::vector<CallShape> callShapes(const Form &F);

@@ -2,9 +2,11 @@
 //
 // Positive certification: every form of the PTX table, rendered by the
 // function the pass emits with, assembled by ptxas at the form's own floor:
-// max(MinSm, oldest target ptxas accepts), with .version max(MinPtx, what
-// that target needs). Every form is also assembled predicated; one that writes
-// a register destination, predicated with tile::preserve_dst as well.
+// max(MinSm, oldest target ptxas accepts), or each of the arch/family-specific
+// targets a form is limited to, with .version max(MinPtx, what that target
+// needs). A call shape that passes optional operands PTX added later is
+// assembled at that later floor. Every form is also assembled predicated; one
+// that writes a register destination, predicated with tile::preserve_dst too.
 //
 //   tileapply-certify --ptxas PATH --out DIR [--family F] [--jobs N]
 //
@@ -60,33 +62,44 @@ int main(int Argc, char **Argv) {
   struct Origin {
     std::string Form, Variant;
   };
-  std::map<std::pair<unsigned, unsigned>, size_t> BatchOf; // (sm, ptx) -> batch
+  std::map<std::pair<std::string, unsigned>, size_t> BatchOf; // (target, ptx) -> batch
   std::vector<PtxBatch> Batches;
   std::vector<std::vector<Origin>> Origins;
   size_t NumForms = 0;
-  auto Visit = [&](const Form &F) {
-    ++NumForms;
-    unsigned Sm = std::max(F.MinSm, OldestSm.getValue());
-    unsigned Ptx = std::max(F.MinPtx, ptxForTarget(Sm));
-    auto Inserted = BatchOf.try_emplace({Sm, Ptx}, Batches.size());
-    size_t Batch = Inserted.first->second;
+  auto BatchFor = [&](const Target &T, unsigned MinPtx) {
+    unsigned Ptx = std::max(MinPtx, ptxForTarget(T));
+    auto Inserted = BatchOf.try_emplace({T.name(), Ptx}, Batches.size());
     if (Inserted.second) {
-      Batches.push_back({smName(Sm), Ptx, {}});
+      Batches.push_back({T.name(), Ptx, {}});
       Origins.emplace_back();
     }
+    return Inserted.first->second;
+  };
+  auto Visit = [&](const Form &F) {
+    ++NumForms;
     // Every shape a call can give the operands: as written, optional
-    // operands left out, a register split into a group (mov's {a, b}).
+    // operands left out, a register split into a group (mov's {a, b}), a
+    // predicate source negated.
     for (const CallShape &Shape : callShapes(F)) {
-      auto Add = [&](const char *Variant, bool Pred, bool Preserve) {
-        Batches[Batch].Lines.push_back(renderInstruction(F, Shape, Pred, Preserve));
-        Origins[Batch].push_back(
-            {F.Spelling, Shape.Name.empty() ? std::string(Variant)
-                                            : std::string(Variant) + ", " + Shape.Name});
-      };
-      Add("plain", false, false);
-      Add("predicated", true, false);
-      if (F.hasDestination())
-        Add("predicated+preserve_dst", true, true);
+      bool WithOptional = llvm::none_of(Shape.Bindings, [](const AsmOperandBinding &B) {
+        return B.K == AsmOperandBinding::Omitted;
+      });
+      std::vector<Target> Targets = F.OnlyOn;
+      if (Targets.empty())
+        Targets.push_back(Target{std::max(F.minSm(WithOptional), OldestSm.getValue()), 0, 0});
+      for (const Target &T : Targets) {
+        size_t Batch = BatchFor(T, F.minPtx(WithOptional));
+        auto Add = [&](const char *Variant, bool Pred, bool Preserve) {
+          Batches[Batch].Lines.push_back(renderInstruction(F, Shape, Pred, Preserve));
+          Origins[Batch].push_back(
+              {F.Spelling, Shape.Name.empty() ? std::string(Variant)
+                                              : std::string(Variant) + ", " + Shape.Name});
+        };
+        Add("plain", false, false);
+        Add("predicated", true, false);
+        if (F.hasDestination())
+          Add("predicated+preserve_dst", true, true);
+      }
     }
   };
   if (OnlyFamily.empty())

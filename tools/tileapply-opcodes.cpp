@@ -16,6 +16,25 @@
 using namespace llvm;
 using namespace tileapply;
 
+/// "sm_90+, PTX ISA 7.8+" or "sm_100a or sm_103a only, PTX ISA 8.7+".
+static std::string floorText(const Form &F, bool WithOptional) {
+  return F.targetsText(WithOptional) + (F.OnlyOn.empty() ? "+" : " only") + ", PTX ISA " +
+         ptxVersionName(F.minPtx(WithOptional)) + "+";
+}
+
+/// The floor, and where passing the optional operands raises it, that too.
+static std::string fullFloorText(const Form &F) {
+  std::string S = floorText(F, false);
+  if (F.OptionalMinSm > F.MinSm || F.OptionalMinPtx > F.MinPtx) {
+    std::string Names;
+    for (const OperandSpec &O : F.Operands)
+      if (O.Optional)
+        Names += (Names.empty() ? "" : ", ") + O.Name;
+    S += "; with " + Names + ": " + floorText(F, true);
+  }
+  return S;
+}
+
 static json::Object formJson(const Form &F) {
   json::Array Ops;
   for (const OperandSpec &O : F.Operands) {
@@ -37,13 +56,27 @@ static json::Object formJson(const Form &F) {
       J["split"] = true; // also takes {a, b} / {a, b, c, d} of narrower registers
     if (O.JoinedByBar)
       J["join"] = "|"; // PTX writes it as prev|this
+    if (O.Negatable)
+      J["negate"] = true; // PTX's {!}c: tile::negated(c) writes !c
     J["regs"] = O.Regs;
     Ops.push_back(std::move(J));
   }
-  return json::Object{{"opcode", F.Spelling},
-                      {"sm", F.MinSm},
-                      {"ptx", ptxVersionName(F.MinPtx)},
-                      {"operands", std::move(Ops)}};
+  json::Object J{{"opcode", F.Spelling},
+                 {"sm", F.MinSm},
+                 {"ptx", ptxVersionName(F.MinPtx)},
+                 {"operands", std::move(Ops)}};
+  if (!F.OnlyOn.empty()) {
+    json::Array Targets;
+    for (const Target &T : F.OnlyOn)
+      Targets.push_back(T.name());
+    J["targets"] = std::move(Targets); // only these; "sm" is the lowest of them
+  }
+  if (F.OptionalMinSm > F.MinSm || F.OptionalMinPtx > F.MinPtx) {
+    // The floor of a call that passes the optional operands.
+    J["optional_sm"] = F.minSm(true);
+    J["optional_ptx"] = ptxVersionName(F.minPtx(true));
+  }
+  return J;
 }
 
 static int listJson() {
@@ -58,8 +91,7 @@ static int check(ArrayRef<const char *> Spellings) {
   for (StringRef S : Spellings) {
     LookupResult R = OpcodeTable::get().lookup(S);
     if (R) {
-      outs() << S << ": ok: " << R.Found->Spelling << ", " << smName(R.Found->MinSm)
-             << "+, PTX ISA " << ptxVersionName(R.Found->MinPtx) << "+\n";
+      outs() << S << ": ok: " << R.Found->Spelling << ", " << fullFloorText(*R.Found) << "\n";
       continue;
     }
     ++Bad;
@@ -100,8 +132,9 @@ static int markdown() {
             "edit by hand (the test suite regenerates it and compares).\n\n"
          << "Each row of the table is a pattern: `{.a|.b}` is one of the alternatives, "
             "`{...}?` at most one. Operands are `name:dir:type`, `xN` a register group, "
-            "`@space` a state space. The floor is the oldest GPU and PTX ISA with every "
-            "form of the row.\n\n";
+            "`@space` a state space, `?` optional, `!` negatable (`tile::negated`). The "
+            "floor is the oldest GPU and PTX ISA with every form of the row; `only` marks "
+            "forms of arch- or family-specific targets alone.\n\n";
   auto Counts = countByFamily();
   for (const std::string &Fam : T.families()) {
     outs() << "## " << Fam << "\n\n" << Counts[Fam].first << " forms.\n\n"
@@ -117,18 +150,19 @@ static int markdown() {
       });
       std::string Ops;
       for (const OperandSpec &O : First->Operands) {
-        Ops += (Ops.empty() ? "" : " ") + O.Name + ":" + dirName(O.Direction).str() + ":" +
-               ptxTypeName(O.Type).str();
+        Ops += (Ops.empty() ? "" : " ") + std::string(O.Negatable ? "!" : "") + O.Name + ":" +
+               dirName(O.Direction).str() + ":" + ptxTypeName(O.Type).str();
         if (O.Regs > 1)
           Ops += "x" + std::to_string(O.Regs);
         if (O.Direction == Dir::Addr)
           Ops += "@" + spaceName(O.AddrSpace).str();
+        if (O.Optional)
+          Ops += "?";
       }
       std::string Esc = Text.str();
       for (size_t P = 0; (P = Esc.find('|', P)) != std::string::npos; P += 2)
         Esc.replace(P, 1, "\\|");
-      outs() << "| `" << Esc << "` | `" << Ops << "` | " << smName(First->MinSm) << ", PTX "
-             << ptxVersionName(First->MinPtx) << " |\n";
+      outs() << "| `" << Esc << "` | `" << Ops << "` | " << fullFloorText(*First) << " |\n";
     }
     outs() << "\n";
   }

@@ -95,7 +95,7 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
     std::vector<unsigned> Ns;
     for (unsigned E = 0; E < O.Regs * Bd.Split; ++E)
       Ns.push_back(Add({AsmSlot::Input, I, E, C}, std::string(1, C)));
-    Text[I] = Group(Ns);
+    Text[I] = (Bd.Negated ? "!" : "") + Group(Ns);
   }
   std::string Guard;
   if (Predicated)

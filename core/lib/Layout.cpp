@@ -78,10 +78,11 @@ Expected<std::vector<ArgDesc>> decodeLayout(ArrayRef<int32_t> W) {
     int32_t Kind = W[At] & TILEAPPLY_KIND_MASK;
     if (Kind > TILEAPPLY_KIND_PRESERVE_DST)
       return Err("record " + Twine(A) + " has unknown kind " + Twine(Kind));
-    if (W[At] & ~(TILEAPPLY_KIND_MASK | TILEAPPLY_QUAL_CONST))
+    if (W[At] & ~(TILEAPPLY_KIND_MASK | TILEAPPLY_QUAL_CONST | TILEAPPLY_QUAL_NEGATE))
       return Err("record " + Twine(A) + " has unknown qualifier bits");
     D.Kind = static_cast<tileapply_kind>(Kind);
     D.IsConst = W[At] & TILEAPPLY_QUAL_CONST;
+    D.Negated = W[At] & TILEAPPLY_QUAL_NEGATE;
     if (W[At + 1] < 0 || W[At + 1] > TILEAPPLY_DT_LAST)
       return Err("record " + Twine(A) + " has unknown dtype " + Twine(W[At + 1]));
     D.Elem = static_cast<DType>(W[At + 1]);
@@ -340,6 +341,16 @@ void Checker::checkOperand(unsigned Op) {
            opName(Op) + " of '" + F.Spelling +
                "' is not a tensor, view or scalar tileapply knows")
         .PointAtDecl = true;
+    return;
+  }
+  if (A.Negated && !S.Negatable) {
+    Problem &P = report(DiagCode::NotNegatable, I,
+                        opName(Op) + " of '" + F.Spelling + "' cannot be negated: PTX has no `!" +
+                            S.Name + "` there");
+    P.Notes.push_back("PTX reads a predicate negated only where its syntax says {!}c: the "
+                      "predicate source of setp and set with .and, .or or .xor");
+    if (S.Type == PtxType::pred && S.Direction == Dir::Read)
+      P.Notes.push_back("for a bool, negate it in C++ instead (!c)");
     return;
   }
   switch (S.Direction) {
@@ -708,15 +719,33 @@ void Checker::checkDestinations() {
 void Checker::checkTarget() {
   if (!T)
     return;
-  if (F.MinSm > T->Sm) {
-    Problem &P = report(DiagCode::TargetTooOld, -1,
-                        "'" + F.Spelling + "' needs " + smName(F.MinSm) +
-                            " or newer, but this compilation targets " + T->name());
-    P.Notes.push_back("compile for a newer GPU (--cuda-gpu-arch=" + smName(F.MinSm) +
-                      ") or choose a form that " + T->name() + " has");
-  } else if (T->PtxVersion && F.MinPtx > T->PtxVersion) {
+  // A call that passes the optional operands may need a newer floor.
+  bool WithOptional = false;
+  for (unsigned I = 0; I < B.OperandArg.size(); ++I)
+    WithOptional |= F.Operands[I].Optional && B.OperandArg[I] >= 0;
+  std::string What = "'" + F.Spelling + "'";
+  if (WithOptional && (F.OptionalMinSm > F.MinSm || F.OptionalMinPtx > F.MinPtx))
+    What += " with its optional operand" +
+            std::string(F.Operands.size() - F.numRequiredOperands() > 1 ? "s" : "");
+  if (!F.runsOn(*T, WithOptional)) {
+    std::string Where = F.targetsText(WithOptional);
+    if (F.OnlyOn.empty()) {
+      Problem &P = report(DiagCode::TargetTooOld, -1,
+                          What + " needs " + Where + " or newer, but this compilation targets " +
+                              T->name());
+      P.Notes.push_back("compile for a newer GPU (--cuda-gpu-arch=" + Where +
+                        ") or choose a form that " + T->name() + " has");
+    } else {
+      Problem &P = report(DiagCode::TargetTooOld, -1,
+                          What + " exists only on " + Where + ", but this compilation targets " +
+                              T->name());
+      P.Notes.push_back(std::string("an arch-specific target (sm_XXa) has its own GPU's "
+                                    "features only; a family-specific one (sm_XXf) those of "
+                                    "its family; a plain sm_XX has neither"));
+    }
+  } else if (T->PtxVersion && F.minPtx(WithOptional) > T->PtxVersion) {
     report(DiagCode::PtxTooOld, -1,
-           "'" + F.Spelling + "' needs PTX ISA " + ptxVersionName(F.MinPtx) +
+           What + " needs PTX ISA " + ptxVersionName(F.minPtx(WithOptional)) +
                ", but this compilation emits PTX ISA " + ptxVersionName(T->PtxVersion));
   }
 }

@@ -40,6 +40,25 @@ unsigned Form::numRequiredOperands() const {
     N += !O.Optional;
   return N;
 }
+unsigned Form::minSm(bool WithOptional) const {
+  return WithOptional ? std::max(MinSm, OptionalMinSm) : MinSm;
+}
+unsigned Form::minPtx(bool WithOptional) const {
+  return WithOptional ? std::max(MinPtx, OptionalMinPtx) : MinPtx;
+}
+bool Form::runsOn(const Target &T, bool WithOptional) const {
+  if (OnlyOn.empty())
+    return T.Sm >= minSm(WithOptional);
+  return llvm::any_of(OnlyOn, [&](const Target &Need) { return targetHas(T, Need); });
+}
+std::string Form::targetsText(bool WithOptional) const {
+  if (OnlyOn.empty())
+    return smName(minSm(WithOptional));
+  std::string S;
+  for (size_t I = 0; I < OnlyOn.size(); ++I)
+    S += (I == 0 ? "" : I + 1 == OnlyOn.size() ? " or " : ", ") + OnlyOn[I].name();
+  return S;
+}
 int Form::destinationIndex() const {
   for (unsigned I = 0; I < Operands.size(); ++I)
     if (Operands[I].Direction == Dir::Write ||
@@ -66,7 +85,7 @@ struct OperandPattern {
   std::string Name;
   Dir Direction;
   bool WritesMemory = false;
-  bool Optional = false, JoinedByBar = false, Splittable = false;
+  bool Optional = false, JoinedByBar = false, Splittable = false, Negatable = false;
   int64_t ImmLo = 0, ImmHi = 0;
   Ref Type, Regs, Space;
 };
@@ -84,6 +103,8 @@ struct Pattern {
   std::vector<Item> Items;
   std::vector<OperandPattern> Operands;
   unsigned MinSm, MinPtx;
+  std::vector<Target> OnlyOn;
+  unsigned OptionalMinSm = 0, OptionalMinPtx = 0;
   std::vector<int> GroupItem; // group k -> index into Items
 };
 
@@ -92,9 +113,11 @@ struct RawRow {
   const char *Pattern;
   const char *Operands;
   unsigned Sm, Ptx;
+  const char *OnlyOn; // "" or "sm_100a sm_103a"
 };
 const RawRow RawRows[] = {
-#define TA_FORM(Kind, Pat, Ops, Sm, Ptx) {FormKind::Kind, Pat, Ops, Sm, Ptx},
+#define TA_FORM(Kind, Pat, Ops, Sm, Ptx) {FormKind::Kind, Pat, Ops, Sm, Ptx, ""},
+#define TA_FORM_ON(Kind, Pat, Ops, Targets, Ptx) {FormKind::Kind, Pat, Ops, 0, Ptx, Targets},
 #include "Opcodes.def"
 };
 struct RawUnsupported {
@@ -129,6 +152,15 @@ Pattern parsePattern(const RawRow &Raw) {
   P.Kind = Raw.Kind;
   P.MinSm = Raw.Sm;
   P.MinPtx = Raw.Ptx;
+  SmallVector<StringRef, 4> Only;
+  StringRef(Raw.OnlyOn).split(Only, ' ', -1, /*KeepEmpty=*/false);
+  for (StringRef Name : Only) {
+    auto T = parseTarget(Name);
+    if (!T || !T->Suffix)
+      tableError(Raw.Pattern, "'" + Name + "' is not an arch- or family-specific target");
+    P.OnlyOn.push_back(*T);
+    P.MinSm = P.MinSm ? std::min(P.MinSm, T->Sm) : T->Sm;
+  }
   StringRef S(Raw.Pattern);
   size_t FamEnd = S.find_first_of(".{");
   P.Family = S.substr(0, FamEnd).str();
@@ -178,6 +210,23 @@ Pattern parsePattern(const RawRow &Raw) {
         tableError(Raw.Pattern, "'|' before the first operand");
       O.JoinedByBar = true;
     }
+    // "!c:r:pred": PTX's `{!}c`, the call may pass it negated.
+    if (Op.consume_front("!"))
+      O.Negatable = true;
+    // "c:r:f32?(100,88)": optional, and PTX added it later than the form.
+    if (Op.ends_with(")")) {
+      size_t Open = Op.rfind("?(");
+      unsigned Sm = 0, Ptx = 0;
+      auto [SmText, PtxText] =
+          Open == StringRef::npos ? std::pair<StringRef, StringRef>() :
+          Op.slice(Open + 2, Op.size() - 1).split(',');
+      if (Open == StringRef::npos || SmText.getAsInteger(10, Sm) ||
+          PtxText.getAsInteger(10, Ptx))
+        tableError(Raw.Pattern, "operand '" + Op + "' has a bad floor ?(SM,PTX)");
+      P.OptionalMinSm = std::max(P.OptionalMinSm, Sm);
+      P.OptionalMinPtx = std::max(P.OptionalMinPtx, Ptx);
+      Op = Op.substr(0, Open + 1);
+    }
     if (Op.consume_back("?"))
       O.Optional = true;
     // "n:imm:b32[0..255]": an immediate and its allowed range.
@@ -208,12 +257,17 @@ Pattern parsePattern(const RawRow &Raw) {
     StringRef Rest = F[2];
     auto [TypeAndRegs, SpacePart] = Rest.split('@');
     auto [TypePart, RegsPart] = TypeAndRegs.split('x');
-    // "f16x2" is a type, not "f16" x "2": only split on x$ or a digit-only tail
-    // after a $-reference.
+    // "f16x2" is a type, not "f16" x "2": split on x$, after a $-reference,
+    // or on a digit-only tail that leaves a PTX type ("f32x4": four f32).
     if (!TypePart.starts_with("$")) {
       TypePart = TypeAndRegs;
       RegsPart = "";
       size_t X = TypeAndRegs.find("x$");
+      if (X == StringRef::npos && !parsePtxType(TypeAndRegs)) {
+        X = TypeAndRegs.rfind('x');
+        if (X != StringRef::npos && !parsePtxType(TypeAndRegs.substr(0, X)))
+          X = StringRef::npos;
+      }
       if (X != StringRef::npos) {
         TypePart = TypeAndRegs.substr(0, X);
         RegsPart = TypeAndRegs.substr(X + 1);
@@ -236,6 +290,8 @@ Pattern parsePattern(const RawRow &Raw) {
       tableError(Raw.Pattern, "an immediate operand, and only one, has a range [LO..HI]");
     if (O.Optional && (O.Direction == Dir::Imm || O.Direction == Dir::Addr))
       tableError(Raw.Pattern, "only register operands can be optional");
+    if (O.Negatable && (O.Direction != Dir::Read || O.Type.Literal != "pred"))
+      tableError(Raw.Pattern, "only predicate sources can be negated");
     P.Operands.push_back(std::move(O));
   }
   return P;
@@ -278,6 +334,9 @@ struct OpcodeTable::Impl {
     F.Kind = P.Kind;
     F.MinSm = P.MinSm;
     F.MinPtx = P.MinPtx;
+    F.OnlyOn = P.OnlyOn;
+    F.OptionalMinSm = P.OptionalMinSm;
+    F.OptionalMinPtx = P.OptionalMinPtx;
     F.PatternIndex = PIdx;
     F.Spelling = P.Family;
     for (unsigned I = 0; I < P.Items.size(); ++I)
@@ -297,6 +356,7 @@ struct OpcodeTable::Impl {
       S.Optional = OP.Optional;
       S.JoinedByBar = OP.JoinedByBar;
       S.Splittable = OP.Splittable;
+      S.Negatable = OP.Negatable;
       S.ImmLo = OP.ImmLo;
       S.ImmHi = OP.ImmHi;
       std::string TypeText = OP.Type.Group >= 0 ? GroupText(OP.Type.Group) : OP.Type.Literal;

@@ -19,6 +19,18 @@ std::string Target::name() const {
   return S;
 }
 
+bool targetHas(const Target &T, const Target &Need) {
+  switch (Need.Suffix) {
+  case 'a':
+    return T.Suffix == 'a' && T.Sm == Need.Sm;
+  case 'f':
+    return (T.Suffix == 'a' || T.Suffix == 'f') && T.Sm / 10 == Need.Sm / 10 &&
+           T.Sm >= Need.Sm;
+  default:
+    return T.Sm >= Need.Sm;
+  }
+}
+
 std::optional<Target> parseTarget(StringRef Cpu) {
   if (!Cpu.consume_front("sm_"))
     return std::nullopt;

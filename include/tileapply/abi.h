@@ -22,7 +22,7 @@
 /* The layout array: { VERSION, NUM_ARGS, record, record, ... } with one
  * record per argument after the opcode, in call order:
  *   { KIND, DTYPE, SPACE, STORAGE_ELEMS, RANK, EXTENT[RANK], STRIDE[RANK] }
- * KIND may carry TILEAPPLY_QUAL_CONST. Extents and strides are in elements.
+ * KIND may carry TILEAPPLY_QUAL_CONST and TILEAPPLY_QUAL_NEGATE. Extents and strides are in elements.
  * STORAGE_ELEMS is the number of elements of the storage a view indexes into
  * (0 when unknown, e.g. a pointer-only memory tensor). */
 enum tileapply_kind {
@@ -36,6 +36,10 @@ enum tileapply_kind {
   TILEAPPLY_KIND_MASK = 0xff
 };
 #define TILEAPPLY_QUAL_CONST 0x100
+/* The argument is a predicate source the instruction reads negated: PTX's
+ * `{!}c`, written `!c` (tile::negated). Only operands the table marks
+ * negatable accept it. */
+#define TILEAPPLY_QUAL_NEGATE 0x200
 
 /* C++ carrier types. Scalars travel C-promoted: integers of up to 32 bits as
  * i32, 64-bit ones as i64, f32 and f64 as double, f16/bf16 as their bits in an

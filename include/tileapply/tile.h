@@ -288,6 +288,18 @@ TILEAPPLY_HD TILEAPPLY_INLINE constexpr auto pred(T &&t) {
                      Tr::storage>{detail::first(t)};
 }
 
+/// PTX's `{!}c`: the instruction reads this predicate source negated, written
+/// `!c` in its text (setp and set with .and/.or/.xor). Takes a bool or a bool
+/// register tensor; the plugin refuses it on any other operand.
+template <class T> struct negated_t {
+  T &inner;
+};
+template <class T>
+TILEAPPLY_HD TILEAPPLY_INLINE constexpr negated_t<typename detail::remove_ref<T>::type>
+negated(T &&t) {
+  return {t};
+}
+
 /// A new shape and strides (in elements) over `t`'s storage, from its first
 /// element. Keeps `t`'s state space and element type. A stride of 0 on a
 /// repeat axis is an explicit broadcast (inputs only).
@@ -337,8 +349,7 @@ template <int... E, int... S> struct record_tail<ints<E...>, ints<S...>> {
   }
 };
 
-template <class A> struct record {
-  using D = remove_cvref_t<A>;
+template <class A, class D = remove_cvref_t<A>> struct record {
   using Tr = traits<D>;
   using Tail = record_tail<typename Tr::extents, typename Tr::strides>;
   static constexpr int size = 4 + Tail::size;
@@ -360,6 +371,20 @@ template <class A> struct record {
     Tail::write(out, at);
   }
 };
+
+// tile::negated(x): x's record, marked negated.
+template <class A, class T> struct record<A, negated_t<T>> {
+  using Inner = record<T &>;
+  static constexpr int size = Inner::size;
+  template <class Out> static constexpr void write(Out &out, int &at) {
+    int start = at;
+    Inner::write(out, at);
+    out[start] |= TILEAPPLY_QUAL_NEGATE;
+  }
+};
+
+template <class T> inline constexpr bool is_negated_v = false;
+template <class T> inline constexpr bool is_negated_v<negated_t<T>> = true;
 
 template <int N> struct int_array {
   int v[N];
@@ -391,7 +416,9 @@ template <class U, class T> __device__ TILEAPPLY_INLINE U bits(const T &t) {
 template <class T> __device__ TILEAPPLY_INLINE auto value(T &t) {
   using D = remove_cvref_t<T>;
   using Tr = traits<D>;
-  if constexpr (Tr::kind == TILEAPPLY_KIND_REGISTER ||
+  if constexpr (is_negated_v<D>)
+    return value(t.inner); // the value itself; the layout says "negated"
+  else if constexpr (Tr::kind == TILEAPPLY_KIND_REGISTER ||
                 Tr::kind == TILEAPPLY_KIND_MEMORY)
     return static_cast<const void *>(first(t));
   else if constexpr (Tr::kind == TILEAPPLY_KIND_PRED_TENSOR)

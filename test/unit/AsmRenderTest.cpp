@@ -82,6 +82,18 @@ TEST(AsmRender, PredicateOperandsUseB) {
   EXPECT_EQ(constraintFor(form("selp.f32").Operands[0], TILEAPPLY_DT_F32), 'f');
 }
 
+TEST(AsmRender, NegatedPredicateSource) {
+  auto Bool = regOf(TILEAPPLY_DT_BOOL);
+  auto C = Bool;
+  C.Negated = true;
+  AsmOperandBinding Omit{AsmOperandBinding::Omitted, TILEAPPLY_DT_UNKNOWN, ""};
+  auto S = renderAsm(form("setp.lt.and.s32"),
+                     {Bool, Omit, regOf(TILEAPPLY_DT_S32), regOf(TILEAPPLY_DT_S32), C}, true,
+                     false);
+  EXPECT_EQ(S.Text, "@$4 setp.lt.and.s32 $0, $1, $2, !$3;");
+  EXPECT_EQ(S.Constraints, "=b,r,r,b,b");
+}
+
 TEST(AsmRender, ImmediateOperandIsText) {
   auto R = regOf(TILEAPPLY_DT_U32);
   AsmOperandBinding Lut{AsmOperandBinding::Immediate, TILEAPPLY_DT_S32, "232"};

@@ -311,6 +311,51 @@ TEST(Layout, PredicateInputsAreBools) {
             V{});
 }
 
+TEST(Layout, NegatedOnlyWherePtxHasIt) {
+  ArgDesc C = scalar(Bool);
+  C.Negated = true;
+  EXPECT_EQ(codes("setp.lt.and.s32", {reg(Bool, {2, 1}), reg(S32, {2, 1}), reg(S32, {2, 1}), C}),
+            V{});
+  ArgDesc Ct = reg(Bool, {2, 1});
+  Ct.Negated = true;
+  EXPECT_EQ(codes("set.lt.or.u32.s32", {reg(U32, {2, 1}), reg(S32, {2, 1}), reg(S32, {2, 1}), Ct}),
+            V{});
+  auto P = checkCall(form("selp.b32"), {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}), C},
+                     nullptr);
+  ASSERT_EQ(P.size(), 1u);
+  EXPECT_EQ(P[0].Code, DiagCode::NotNegatable);
+  EXPECT_EQ(P[0].Arg, 3);
+  ArgDesc A = reg(S32, {2, 1});
+  A.Negated = true;
+  EXPECT_EQ(codes("add.s32", {reg(S32, {2, 1}), A, reg(S32, {2, 1})}), V{DiagCode::NotNegatable});
+  // The header's bit decodes.
+  std::vector<int32_t> W{TILEAPPLY_LAYOUT_VERSION, 1,
+                         TILEAPPLY_KIND_SCALAR | TILEAPPLY_QUAL_NEGATE, TILEAPPLY_DT_BOOL, 0, 1, 0};
+  auto D = decodeLayout(W);
+  ASSERT_TRUE(bool(D));
+  EXPECT_TRUE((*D)[0].Negated);
+}
+
+TEST(Layout, TargetSpecificAndOptionalFloors) {
+  Target Sm100{100, 0, 88}, Sm100a{100, 'a', 88}, Hopper{90, 'a', 88}, Ptx86{100, 'a', 86};
+  auto Rs = [&](const Target &T) {
+    return codes("cvt.rs.f16x2.f32", {reg(U32, {1, 1}), scalar(F32), scalar(F32), scalar(U32)}, &T);
+  };
+  EXPECT_EQ(Rs(Sm100a), V{});
+  EXPECT_EQ(Rs(Sm100), V{DiagCode::TargetTooOld});
+  auto Min = [&](bool Three, const Target &T) {
+    std::vector<ArgDesc> Args{reg(F32, {1, 1}), scalar(F32), scalar(F32)};
+    if (Three)
+      Args.push_back(scalar(F32));
+    return codes("min.f32", Args, &T);
+  };
+  EXPECT_EQ(Min(false, Hopper), V{});
+  EXPECT_EQ(Min(true, Hopper), V{DiagCode::TargetTooOld});
+  EXPECT_EQ(Min(true, Sm100), V{});
+  EXPECT_EQ(Min(true, Ptx86), V{DiagCode::PtxTooOld});
+  EXPECT_EQ(Min(false, Ptx86), V{});
+}
+
 TEST(Layout, ImmediateOperands) {
   auto Lop = [](ArgDesc Imm) {
     return codes("lop3.b32", {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}),

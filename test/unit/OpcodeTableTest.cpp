@@ -208,6 +208,21 @@ TEST(OpcodeTableFamilies, FmaMadDivRem) {
   EXPECT_EQ(T().lookup("madc.lo.u32").Problem.K, SpellingProblem::Unsupported);
 }
 
+TEST(OpcodeTableFamilies, ThreeSourceMinMaxHasItsOwnFloor) {
+  Form M = must("min.NaN.f32");
+  ASSERT_EQ(M.Operands.size(), 4u);
+  EXPECT_TRUE(M.Operands[3].Optional);
+  EXPECT_EQ(M.minSm(false), 80u);
+  EXPECT_EQ(M.minPtx(false), 70u);
+  EXPECT_EQ(M.minSm(true), 100u);
+  EXPECT_EQ(M.minPtx(true), 88u);
+  EXPECT_FALSE(M.runsOn(Target{90, 'a', 0}, true));
+  EXPECT_TRUE(M.runsOn(Target{90, 'a', 0}, false));
+  // Not for the xorsign.abs forms, nor integers (ptxas refuses both).
+  EXPECT_EQ(must("min.xorsign.abs.f32").Operands.size(), 3u);
+  EXPECT_EQ(must("max.s32").Operands.size(), 3u);
+}
+
 TEST(OpcodeTableFamilies, MinMax) {
   EXPECT_EQ(must("min.u16x2").MinSm, 90u);
   EXPECT_EQ(must("max.relu.s32").MinPtx, 80u);
@@ -333,6 +348,58 @@ TEST(OpcodeTableFamilies, Cvt) {
   EXPECT_EQ(must("cvt.rn.f16x2.e5m2x2").Operands[1].Type, PtxType::b16);
   EXPECT_EQ(must("cvt.rna.tf32.f32").MinSm, 80u);
   EXPECT_EQ(must("cvt.rn.bf16.s32").MinSm, 90u);
+  Form Pk = must("cvt.pack.sat.u4.s32.b32"); // d, a, b, c; sm_72, PTX 6.5
+  ASSERT_EQ(Pk.Operands.size(), 4u);
+  EXPECT_EQ(Pk.Operands[3].Type, PtxType::b32);
+  EXPECT_EQ(Pk.MinSm, 72u);
+  EXPECT_EQ(must("cvt.pack.sat.s16.s32").MinPtx, 65u);
+  EXPECT_FALSE(T().lookup("cvt.pack.sat.u16.u32")); // sources are s32
+  // FP4 pairs need an 8-bit register: refused with the reason.
+  EXPECT_EQ(T().lookup("cvt.rn.satfinite.e2m1x2.f32").Problem.K, SpellingProblem::Unsupported);
+}
+
+// Forms of arch- and family-specific targets: only those targets have them.
+TEST(OpcodeTableFamilies, TargetSpecificCvt) {
+  Form Rs = must("cvt.rs.relu.satfinite.e4m3x4.f32"); // d, {a, b, e, f}, rbits
+  ASSERT_EQ(Rs.Operands.size(), 3u);
+  EXPECT_EQ(Rs.Operands[1].Type, PtxType::f32);
+  EXPECT_EQ(Rs.Operands[1].Regs, 4u);
+  EXPECT_EQ(Rs.MinSm, 100u);
+  EXPECT_EQ(Rs.MinPtx, 87u);
+  EXPECT_EQ(Rs.targetsText(false), "sm_100a or sm_103a");
+  EXPECT_TRUE(Rs.runsOn(Target{100, 'a', 0}, false));
+  EXPECT_TRUE(Rs.runsOn(Target{103, 'a', 0}, false));
+  EXPECT_FALSE(Rs.runsOn(Target{100, 0, 0}, false));   // plain
+  EXPECT_FALSE(Rs.runsOn(Target{100, 'f', 0}, false)); // family, not arch
+  EXPECT_FALSE(Rs.runsOn(Target{120, 'a', 0}, false)); // another GPU
+  Form F6 = must("cvt.rn.satfinite.e2m3x2.f32");
+  EXPECT_EQ(F6.targetsText(false), "sm_100f, sm_110f or sm_120f");
+  for (Target T : {Target{100, 'f', 0}, Target{103, 'f', 0}, Target{100, 'a', 0},
+                   Target{110, 'a', 0}, Target{121, 'f', 0}})
+    EXPECT_TRUE(F6.runsOn(T, false)) << T.name();
+  for (Target T : {Target{100, 0, 0}, Target{120, 0, 0}, Target{90, 'a', 0}})
+    EXPECT_FALSE(F6.runsOn(T, false)) << T.name();
+  EXPECT_TRUE(must("add.rn.f32").runsOn(Target{75, 0, 0}, false));
+  EXPECT_TRUE(must("add.rn.f32").OnlyOn.empty());
+}
+
+TEST(OpcodeTableFamilies, NegatablePredicateSource) {
+  Form S = must("setp.lt.and.s32");
+  EXPECT_TRUE(S.Operands.back().Negatable);
+  EXPECT_FALSE(S.Operands[2].Negatable);
+  EXPECT_TRUE(must("set.ge.or.u32.s32").Operands.back().Negatable);
+  EXPECT_FALSE(must("selp.b32").Operands.back().Negatable); // PTX: plain c
+  EXPECT_FALSE(must("lop3.or.b32").Operands.back().Negatable);
+  size_t Negatable = 0;
+  T().forEachForm([&](const Form &F) {
+    for (const OperandSpec &O : F.Operands)
+      if (O.Negatable) {
+        ++Negatable;
+        EXPECT_TRUE(F.Family == "setp" || F.Family == "set") << F.Spelling;
+        EXPECT_EQ(O.Type, PtxType::pred) << F.Spelling;
+      }
+  });
+  EXPECT_GT(Negatable, 100u);
 }
 
 } // namespace

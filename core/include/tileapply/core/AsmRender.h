@@ -24,6 +24,7 @@ struct AsmOperandBinding {
   std::string ImmText;                  // Immediate: the literal, e.g. "5"
   int64_t AddrOffset = 0; // Address: constant bytes past the register, "[$4+16]"
   unsigned Split = 1; // Register: each register given as this many (`{a, b}`)
+  bool Negated = false; // Register: PTX's `!c` for a negatable predicate source
 };
 
 /// One inline-asm operand ($N), in LLVM order: outputs, then inputs.

@@ -43,6 +43,7 @@ struct ScalarConst {
 struct ArgDesc {
   tileapply_kind Kind = TILEAPPLY_KIND_UNSUPPORTED;
   bool IsConst = false;
+  bool Negated = false; // tile::negated(x): PTX's `!x`
   DType Elem = TILEAPPLY_DT_UNKNOWN;
   Space Sp = TILEAPPLY_SPACE_NONE;
   int64_t Storage = 0; // elements of the underlying storage, 0 = unknown

@@ -11,6 +11,7 @@
 #define TILEAPPLY_CORE_OPCODETABLE_H
 
 #include "tileapply/core/PtxTypes.h"
+#include "tileapply/core/Target.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -47,6 +48,9 @@ struct OperandSpec {
   bool Optional = false;
   /// PTX joins this operand to the previous one with `|` (`p|q`), not `, `.
   bool JoinedByBar = false;
+  /// PTX lets the call negate it (`{!}c`): a `tile::negated(c)` argument is
+  /// written `!c` into the instruction.
+  bool Negatable = false;
   /// May be given as a group `{a, b}` / `{a, b, c, d}` of narrower registers
   /// that together fill its width (mov's pack and unpack): the tensor's group
   /// axis decides. At most one operand of a call is split.
@@ -69,6 +73,15 @@ struct Form {
   std::vector<OperandSpec> Operands; // in PTX order, destination first
   unsigned MinSm = 0;                // e.g. 90 for sm_90
   unsigned MinPtx = 0;               // ISA version * 10, e.g. 78 for 7.8
+  /// Empty: every target from sm_<MinSm> on. Otherwise only these
+  /// arch-specific ({100, 'a'}: sm_100a alone) or family-specific ({100,
+  /// 'f'}: sm_100f and the newer members of its family, and their 'a'
+  /// targets) targets have the form; MinSm is then the lowest of them.
+  std::vector<Target> OnlyOn;
+  /// The floor when the call passes the optional operands, where PTX added
+  /// them later than the form (min.f32's third source: sm_100, PTX 8.8);
+  /// 0 = the form's own.
+  unsigned OptionalMinSm = 0, OptionalMinPtx = 0;
   unsigned PatternIndex = 0;         // row of Opcodes.def it came from
 
   bool hasDestination() const;
@@ -76,6 +89,16 @@ struct Form {
   unsigned numRequiredOperands() const;
   /// Index of the first written operand, or -1.
   int destinationIndex() const;
+
+  /// The floor of a call that passes (or leaves out) the optional operands.
+  unsigned minSm(bool WithOptional) const;
+  unsigned minPtx(bool WithOptional) const;
+  /// Whether target `T` has the form (its sm part; the PTX version is
+  /// minPtx's business).
+  bool runsOn(const Target &T, bool WithOptional) const;
+  /// The targets that have it, for messages and listings: "sm_90" (meaning
+  /// sm_90 and newer), "sm_100a or sm_103a", "sm_100f, sm_110f or sm_120f".
+  std::string targetsText(bool WithOptional) const;
 };
 
 /// Why a spelling is not a form. The message is complete and user-facing.

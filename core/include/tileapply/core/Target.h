@@ -17,6 +17,12 @@ struct Target {
   std::string name() const; // "sm_90a"
 };
 
+/// Whether target `T` has the features of `Need`: a plain sm_XX needs T.Sm >=
+/// XX; sm_XXa only sm_XXa itself; sm_XXf any 'f' or 'a' target of the same
+/// family (same major version) from XX on (ptxas: "PTX for sm_XYf can be
+/// compiled to sm_XZ, sm_XZf, sm_XZa where Z >= Y").
+bool targetHas(const Target &T, const Target &Need);
+
 /// Parses "sm_90a" / "sm_100f" / "sm_75".
 std::optional<Target> parseTarget(llvm::StringRef Cpu);
 /// Reads "+ptx88" out of a target-features string ("+ptx88,+sm_90a").
