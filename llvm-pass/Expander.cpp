@@ -52,6 +52,8 @@ Type *constraintType(char C, LLVMContext &Ctx) {
     return Type::getInt32Ty(Ctx);
   case 'l':
     return Type::getInt64Ty(Ctx);
+  case 'q':
+    return Type::getInt128Ty(Ctx);
   case 'f':
     return Type::getFloatTy(Ctx);
   case 'd':

@@ -1,8 +1,8 @@
 //===- IRCarrier.cpp - LLVM types of tileapply carriers -------------------===//
 //
 // The dtype -> IR type tables. They must agree with constraintFor() in
-// core/lib/AsmRender.cpp: 'c' binds i8, 'h' i16, 'r' i32, 'l' i64, 'f' float
-// and 'd' double in the NVPTX back end.
+// core/lib/AsmRender.cpp: 'c' binds i8, 'h' i16, 'r' i32, 'l' i64, 'q' i128,
+// 'f' float and 'd' double in the NVPTX back end.
 //
 //===----------------------------------------------------------------------===//
 #include "IRCarrier.h"
@@ -34,6 +34,9 @@ Type *carrierType(DType D, LLVMContext &Ctx) {
   case TILEAPPLY_DT_S64:
   case TILEAPPLY_DT_F32X2:
     return Type::getInt64Ty(Ctx);
+  case TILEAPPLY_DT_U128:
+  case TILEAPPLY_DT_S128:
+    return Type::getInt128Ty(Ctx);
   case TILEAPPLY_DT_F32:
     return Type::getFloatTy(Ctx);
   case TILEAPPLY_DT_F64:
@@ -62,6 +65,10 @@ Type *promotedType(DType D, LLVMContext &Ctx) {
   case TILEAPPLY_DT_S64:
   case TILEAPPLY_DT_F32X2:
     return Type::getInt64Ty(Ctx);
+  // Wider than int: no promotion, clang passes the i128 itself.
+  case TILEAPPLY_DT_U128:
+  case TILEAPPLY_DT_S128:
+    return Type::getInt128Ty(Ctx);
   case TILEAPPLY_DT_F32:
   case TILEAPPLY_DT_F64:
     return Type::getDoubleTy(Ctx);

@@ -26,7 +26,8 @@ llvm::Type *carrierType(DType D, llvm::LLVMContext &Ctx);
 /// The type a scalar of carrier \p D has after C's default argument
 /// promotions, as the marker call passes it: i32 up to 32 bits (the bits of
 /// halves and 32-bit packed values included), i64 for 64-bit integers and
-/// `float2`, double for `float` and `double`. Null for an unknown dtype.
+/// `float2`, i128 for 128-bit integers (not promoted), double for `float` and
+/// `double`. Null for an unknown dtype.
 llvm::Type *promotedType(DType D, llvm::LLVMContext &Ctx);
 
 /// The LLVM address space of a PTX state space in the NVPTX back end

@@ -26,7 +26,8 @@ unsigned ptxForTarget(const Target &T) {
 }
 
 
-/// LLVM 22 declares untyped registers: .b16 for c/h, .b32 for r/f, .b64 for l/d.
+/// LLVM 22 declares untyped registers: .b16 for c/h, .b32 for r/f, .b64 for
+/// l/d, .b128 for q (named %rq, as LLVM names them).
 static std::string regName(char Constraint, unsigned N) {
   switch (Constraint) {
   case 'b': return "%p" + std::to_string(N);
@@ -34,6 +35,7 @@ static std::string regName(char Constraint, unsigned N) {
   case 'h': return "%rs" + std::to_string(N);
   case 'l':
   case 'd': return "%rd" + std::to_string(N);
+  case 'q': return "%rq" + std::to_string(N);
   default: return "%r" + std::to_string(N);
   }
 }
@@ -67,12 +69,15 @@ std::vector<CallShape> callShapes(const Form &F) {
     const OperandSpec &O = F.Operands[I];
     if (!O.Splittable)
       continue;
-    for (unsigned Parts : {2u, 4u}) {
-      unsigned Bits = ptxTypeBits(O.Type) / Parts;
-      if (Bits < 16)
+    // The groups the layout rules accept (splitPartType), in the part type's
+    // natural carrier: "a as 2 x b64" is {%rd.., %rd..}.
+    for (unsigned Parts : SplitGroupSizes) {
+      std::optional<PtxType> Part = splitPartType(O.Type, Parts);
+      if (!Part)
         continue;
-      CallShape S{O.Name + " as " + std::to_string(Parts) + " x b" + std::to_string(Bits), Full};
-      S.Bindings[I].Carrier = Bits == 16 ? TILEAPPLY_DT_U16 : TILEAPPLY_DT_U32;
+      CallShape S{O.Name + " as " + std::to_string(Parts) + " x " + ptxTypeName(*Part).str(),
+                  Full};
+      S.Bindings[I].Carrier = naturalCarrier(*Part);
       S.Bindings[I].Split = Parts;
       Shapes.push_back(std::move(S));
     }
@@ -122,22 +127,28 @@ struct File {
   size_t Batch;
   std::vector<size_t> Lines; // indices into the batch
   std::string Path;
+  unsigned FirstLine = 0; // line of the first instruction, set by writeFile
 };
 
-constexpr unsigned FirstLine = 11; // line of the first instruction in a file
-
-bool writeFile(const File &F, const PtxBatch &B, std::string &Err) {
+bool writeFile(File &F, const PtxBatch &B, std::string &Err) {
   std::error_code EC;
   raw_fd_ostream OS(F.Path, EC);
   if (EC) {
     Err = "cannot write " + F.Path + ": " + EC.message();
     return false;
   }
-  OS << ".version " << ptxVersionName(B.PtxVersion) << "\n.target " << B.Arch
-     << "\n.address_size 64\n\n.visible .entry certify()\n{\n"
-     << "\t.reg .pred %p<64>;\n\t.reg .b16 %rs<64>;\n\t.reg .b32 %r<64>;\n"
-     << "\t.reg .b64 %rd<64>;\n";
-  // The header above is FirstLine - 1 lines long.
+  std::string Header;
+  raw_string_ostream H(Header);
+  H << ".version " << ptxVersionName(B.PtxVersion) << "\n.target " << B.Arch
+    << "\n.address_size 64\n\n.visible .entry certify()\n{\n"
+    << "\t.reg .pred %p<64>;\n\t.reg .b16 %rs<64>;\n\t.reg .b32 %r<64>;\n"
+    << "\t.reg .b64 %rd<64>;\n";
+  // .b128 registers only where a line uses one: ptxas refuses the declaration
+  // itself below PTX ISA 8.3, which would fail every line of an older file.
+  if (llvm::any_of(F.Lines, [&](size_t L) { return StringRef(B.Lines[L]).contains("%rq"); }))
+    H << "\t.reg .b128 %rq<64>;\n";
+  F.FirstLine = static_cast<unsigned>(llvm::count(Header, '\n')) + 1;
+  OS << Header;
   for (size_t L : F.Lines)
     OS << "\t" << B.Lines[L] << "\n";
   OS << "\tret;\n}\n";
@@ -207,10 +218,10 @@ bool assembleBatches(const std::string &Ptxas, const std::string &Dir,
           if (At == StringRef::npos || !L.contains("error"))
             continue;
           unsigned N = 0;
-          if (L.substr(At + 7).take_while(isDigit).getAsInteger(10, N) || N < FirstLine ||
-              N - FirstLine >= F->Lines.size())
+          if (L.substr(At + 7).take_while(isDigit).getAsInteger(10, N) || N < F->FirstLine ||
+              N - F->FirstLine >= F->Lines.size())
             continue;
-          size_t Idx = F->Lines[N - FirstLine];
+          size_t Idx = F->Lines[N - F->FirstLine];
           if (!R.count(Idx)) {
             R[Idx] = L.substr(L.find(';') + 1).trim().str();
             ++Mapped;

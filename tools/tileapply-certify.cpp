@@ -43,19 +43,28 @@ int main(int Argc, char **Argv) {
   auto Start = std::chrono::steady_clock::now();
   if (SelfTest) {
     // Good, bad, good, bad: exactly lines 1 and 3 must be refused, each with
-    // its own message, or the error-to-line mapping is broken.
+    // its own message, or the error-to-line mapping is broken. The second
+    // batch uses .b128 registers, whose declaration makes the file's header
+    // one line longer.
     PtxBatch B{"sm_90", 78,
                {"add.rn.f32 %r1, %r2, %r3;", "add.rn.bogus.f32 %r1, %r2, %r3;",
                 "mul.lo.s32 %r1, %r2, %r3;", "ld.shared.v8.f64 {%rd1, %rd2}, [%rd3];"}};
+    PtxBatch Q{"sm_90", 83,
+               {"mov.b128 %rq1, {%rd1, %rd2};", "mov.b128.bogus %rq1, %rq2;",
+                "mov.b128 {%r1, %r2, %r3, %r4}, %rq1;",
+                "mov.b128 {%rd1, %rd2}, {%r1, %r2, %r3, %r4};"}};
     std::vector<std::map<size_t, std::string>> R;
     std::string Err;
-    if (!assembleBatches(Ptxas, OutDir, {B}, 1, 100, R, Err)) {
+    if (!assembleBatches(Ptxas, OutDir, {B, Q}, 1, 100, R, Err)) {
       errs() << Err << "\n";
       return 2;
     }
-    bool Ok = R[0].size() == 2 && R[0].count(1) && R[0].count(3);
-    for (auto &[Idx, Msg] : R[0])
-      outs() << "refused line " << Idx << ": " << Msg << "\n";
+    bool Ok = true;
+    for (unsigned K = 0; K < 2; ++K) {
+      Ok &= R[K].size() == 2 && R[K].count(1) && R[K].count(3);
+      for (auto &[Idx, Msg] : R[K])
+        outs() << "refused " << (K ? ".b128 " : "") << "line " << Idx << ": " << Msg << "\n";
+    }
     outs() << (Ok ? "self-test passed\n" : "self-test FAILED\n");
     return Ok ? 0 : 1;
   }

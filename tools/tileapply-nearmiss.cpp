@@ -119,7 +119,7 @@ int main(int Argc, char **Argv) {
   std::map<std::string, std::vector<NearMiss>> PerFamily;
   std::set<std::string> Seen;
   std::vector<std::string> AllTypes;
-  for (PtxType P : {PtxType::b8, PtxType::b16, PtxType::b32, PtxType::b64, PtxType::u8,
+  for (PtxType P : {PtxType::b8, PtxType::b16, PtxType::b32, PtxType::b64, PtxType::b128, PtxType::u8,
                     PtxType::u16, PtxType::u32, PtxType::u64, PtxType::s8, PtxType::s16,
                     PtxType::s32, PtxType::s64, PtxType::f16, PtxType::bf16, PtxType::f32,
                     PtxType::f64, PtxType::f16x2, PtxType::bf16x2, PtxType::f32x2,

@@ -24,6 +24,9 @@ char constraintFor(DType Carrier) {
   case TILEAPPLY_DT_S64:
   case TILEAPPLY_DT_F32X2:
     return 'l';
+  case TILEAPPLY_DT_U128:
+  case TILEAPPLY_DT_S128:
+    return 'q'; // an i128 in a .b128 register (NVPTX, PTX ISA 8.3 and newer)
   default:
     return 'r';
   }

@@ -149,18 +149,19 @@ bool constantFitsExactly(PtxType T, const ScalarConst &C) {
   case TypeClass::Packed: {
     // Packed and bit-size operands take raw bits: an integer in range, never a
     // floating value (that would be a numeric conversion or a pack).
+    // (A nonnegative int64_t fits any width of 64 bits or more: .b128 too.)
     if (C.IsFloat)
       return ptxTypeClass(T) == TypeClass::Unsigned && integralValue(C) &&
-             *integralValue(C) >= 0 && (Bits == 64 || *integralValue(C) < (int64_t(1) << Bits));
+             *integralValue(C) >= 0 && (Bits >= 64 || *integralValue(C) < (int64_t(1) << Bits));
     if (C.I < 0)
       return false;
-    return Bits == 64 || C.I < (int64_t(1) << Bits);
+    return Bits >= 64 || C.I < (int64_t(1) << Bits);
   }
   case TypeClass::Signed: {
     auto V = integralValue(C);
     if (!V)
       return false;
-    if (Bits == 64)
+    if (Bits >= 64)
       return true;
     int64_t Lim = int64_t(1) << (Bits - 1);
     return *V >= -Lim && *V < Lim;
@@ -460,16 +461,15 @@ void Checker::checkCarrier(unsigned Op) {
   if (S.Splittable && A.Kind == TILEAPPLY_KIND_REGISTER && !A.Extents.empty() &&
       A.Extents.back() > 1 && A.Extents.back() % S.Regs == 0) {
     int64_t G = A.Extents.back() / S.Regs;
-    unsigned Bits = ptxTypeBits(S.Type);
-    if ((G == 2 || G == 4) && Bits % G == 0 && Bits / G >= 16) {
-      unsigned Part = Bits / static_cast<unsigned>(G);
+    if (std::optional<PtxType> PartType = splitPartType(S.Type, G)) {
+      unsigned Part = ptxTypeBits(*PartType);
       B.Split[Op] = static_cast<unsigned>(G);
-      if (A.Elem != TILEAPPLY_DT_BOOL && dtypeBits(A.Elem) == Part)
+      if (carrierMatches(A.Elem, *PartType))
         return;
       report(DiagCode::CarrierMismatch, I,
              opName(Op) + " of '" + F.Spelling + "' given as a group of " + std::to_string(G) +
                  " registers must hold " + std::to_string(Part) + "-bit elements (" +
-                 std::to_string(G) + " x .b" + std::to_string(Part) + " = ." +
+                 std::to_string(G) + " x ." + ptxTypeName(*PartType).str() + " = ." +
                  ptxTypeName(S.Type).str() + "), found " + dtypeName(A.Elem).str())
           .PointAtDecl = true;
       return;
@@ -577,10 +577,15 @@ void Checker::checkShapes() {
     if (A.Extents.back() != Regs) {
       std::string Group = S.Regs == 1 ? "1 (one register)" :
           std::to_string(S.Regs) + " (a .v" + std::to_string(S.Regs) + " group)";
+      // The groups a splittable operand may also be: "2 (32-bit) or 4 (16-bit)".
+      std::string Groups;
       if (S.Splittable)
-        Group += ptxTypeBits(S.Type) == 64
-                     ? ", or 2 (32-bit) or 4 (16-bit) registers that fill the .b64"
-                     : ", or 2 (16-bit) registers that fill the ." + ptxTypeName(S.Type).str();
+        for (unsigned G : SplitGroupSizes)
+          if (std::optional<PtxType> Part = splitPartType(S.Type, G))
+            Groups += (Groups.empty() ? "" : " or ") + std::to_string(G) + " (" +
+                      std::to_string(ptxTypeBits(*Part)) + "-bit)";
+      if (!Groups.empty())
+        Group += ", or " + Groups + " registers that fill the ." + ptxTypeName(S.Type).str();
       report(DiagCode::GroupMismatch, I,
              opName(Op) + " of '" + F.Spelling + "' needs a group axis of " + Group +
                  ", found shape " + A.shapeString() + " whose last axis is " +

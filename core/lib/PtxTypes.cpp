@@ -1,5 +1,6 @@
 //===- PtxTypes.cpp - PTX operand types and C++ carrier dtypes ------------===//
 #include "tileapply/core/PtxTypes.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -43,6 +44,8 @@ constexpr DTypeInfo DTypeInfos[] = {
     {"__half2", 32, true, true, true},
     {"__nv_bfloat162", 32, true, true, true},
     {"float2", 64, true, true, true},
+    {"unsigned __int128", 128, false, false, false},
+    {"__int128", 128, false, true, false},
 };
 static_assert(sizeof(DTypeInfos) / sizeof(DTypeInfos[0]) == TILEAPPLY_DT_LAST + 1,
               "one DTypeInfo per tileapply_dtype");
@@ -85,6 +88,18 @@ StringRef ptxRegisterType(PtxType T) {
   default:
     return ptxTypeName(T);
   }
+}
+
+std::optional<PtxType> splitPartType(PtxType T, int64_t Parts) {
+  if (ptxTypeClass(T) != TypeClass::Bits || !llvm::is_contained(SplitGroupSizes, Parts))
+    return std::nullopt;
+  unsigned Bits = ptxTypeBits(T);
+  if (Bits % Parts != 0 || Bits / Parts < 16)
+    return std::nullopt;
+  for (unsigned I = 0; I < sizeof(TypeInfos) / sizeof(TypeInfos[0]); ++I)
+    if (TypeInfos[I].Class == TypeClass::Bits && TypeInfos[I].Bits == Bits / Parts)
+      return static_cast<PtxType>(I);
+  return std::nullopt;
 }
 
 bool ptxTypeIsFloating(PtxType T) {
@@ -173,6 +188,8 @@ DType naturalCarrier(PtxType T) {
     return TILEAPPLY_DT_U64;
   case PtxType::s64:
     return TILEAPPLY_DT_S64;
+  case PtxType::b128:
+    return TILEAPPLY_DT_U128;
   case PtxType::f16:
     return TILEAPPLY_DT_F16;
   case PtxType::bf16:
@@ -198,6 +215,7 @@ std::string expectedCarriers(PtxType T) {
     case 16: return "any 16-bit type (uint16_t, int16_t, __half, __nv_bfloat16)";
     case 32: return "any 32-bit type (uint32_t, int32_t, float, __half2, __nv_bfloat162)";
     case 64: return "any 64-bit type (uint64_t, int64_t, double, float2)";
+    case 128: return "any 128-bit type (unsigned __int128, __int128)";
     default: return "a type of " + std::to_string(ptxTypeBits(T)) + " bits";
     }
   }

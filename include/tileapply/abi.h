@@ -43,7 +43,8 @@ enum tileapply_kind {
 
 /* C++ carrier types. Scalars travel C-promoted: integers of up to 32 bits as
  * i32, 64-bit ones as i64, f32 and f64 as double, f16/bf16 as their bits in an
- * i32, f16x2/bf16x2 as i32 bits and f32x2 as i64 bits. */
+ * i32, f16x2/bf16x2 as i32 bits and f32x2 as i64 bits. A 128-bit integer is
+ * not promoted: it travels as one i128 (what clang passes for `...`). */
 enum tileapply_dtype {
   TILEAPPLY_DT_UNKNOWN = 0,
   TILEAPPLY_DT_BOOL = 1,
@@ -62,7 +63,9 @@ enum tileapply_dtype {
   TILEAPPLY_DT_F16X2 = 14,  /* __half2                        */
   TILEAPPLY_DT_BF16X2 = 15, /* __nv_bfloat162                 */
   TILEAPPLY_DT_F32X2 = 16,  /* float2                         */
-  TILEAPPLY_DT_LAST = TILEAPPLY_DT_F32X2
+  TILEAPPLY_DT_U128 = 17,   /* unsigned __int128              */
+  TILEAPPLY_DT_S128 = 18,   /* __int128                       */
+  TILEAPPLY_DT_LAST = TILEAPPLY_DT_S128
 };
 
 enum tileapply_space {

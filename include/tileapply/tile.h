@@ -102,6 +102,12 @@ TILEAPPLY_DTYPE(__nv_bfloat16, TILEAPPLY_DT_BF16)
 TILEAPPLY_DTYPE(__half2, TILEAPPLY_DT_F16X2)
 TILEAPPLY_DTYPE(__nv_bfloat162, TILEAPPLY_DT_BF16X2)
 TILEAPPLY_DTYPE(float2, TILEAPPLY_DT_F32X2)
+// The .b128 carriers, where the target has 128-bit integers (nvptx64 and
+// x86-64 do; __uint128_t is the same type as unsigned __int128).
+#if defined(__SIZEOF_INT128__)
+TILEAPPLY_DTYPE(unsigned __int128, TILEAPPLY_DT_U128)
+TILEAPPLY_DTYPE(__int128, TILEAPPLY_DT_S128)
+#endif
 #undef TILEAPPLY_DTYPE
 
 // ---- shapes -----------------------------------------------------------------

@@ -59,6 +59,8 @@ TEST(AsmRender, ConstraintLetters) {
   EXPECT_EQ(constraintFor(TILEAPPLY_DT_F16X2), 'r');
   EXPECT_EQ(constraintFor(TILEAPPLY_DT_F32X2), 'l');
   EXPECT_EQ(constraintFor(TILEAPPLY_DT_F64), 'd');
+  EXPECT_EQ(constraintFor(TILEAPPLY_DT_U128), 'q');
+  EXPECT_EQ(constraintFor(TILEAPPLY_DT_S128), 'q');
 }
 
 // A .pred operand is an i1 ('b') whatever its carrier (a bool is an i8 in
@@ -121,6 +123,24 @@ TEST(AsmRender, SplitOperandIsARegisterGroup) {
   auto U = renderAsm(form("mov.b64"), {Quad, regOf(TILEAPPLY_DT_U64)}, true, true);
   EXPECT_EQ(U.Text, "@$5 mov.b64 {$0, $1, $2, $3}, $4;");
   EXPECT_EQ(U.Constraints, "=h,=h,=h,=h,l,b,0,1,2,3");
+}
+
+// mov.b128: a .b128 register is 'q' (an i128); its groups are 64- or 32-bit.
+TEST(AsmRender, MovB128) {
+  AsmOperandBinding Q = regOf(TILEAPPLY_DT_U128);
+  auto C = renderAsm(form("mov.b128"), {regOf(TILEAPPLY_DT_S128), Q}, true, true);
+  EXPECT_EQ(C.Text, "@$2 mov.b128 $0, $1;");
+  EXPECT_EQ(C.Constraints, "=q,q,b,0");
+  AsmOperandBinding Pair = regOf(TILEAPPLY_DT_U64);
+  Pair.Split = 2;
+  auto P = renderAsm(form("mov.b128"), {Q, Pair}, false, false);
+  EXPECT_EQ(P.Text, "mov.b128 $0, {$1, $2};");
+  EXPECT_EQ(P.Constraints, "=q,l,l");
+  AsmOperandBinding Quad = regOf(TILEAPPLY_DT_U32);
+  Quad.Split = 4;
+  auto U = renderAsm(form("mov.b128"), {Quad, Q}, false, false);
+  EXPECT_EQ(U.Text, "mov.b128 {$0, $1, $2, $3}, $4;");
+  EXPECT_EQ(U.Constraints, "=r,=r,=r,=r,q");
 }
 
 } // namespace

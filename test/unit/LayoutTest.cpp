@@ -397,4 +397,65 @@ TEST(Layout, MovPacksAndUnpacksOneGroup) {
             (V{DiagCode::CarrierMismatch, DiagCode::GroupMismatch})); // only .bN split
 }
 
+TEST(Layout, MovB128PacksAndUnpacks) {
+  const DType U64 = TILEAPPLY_DT_U64, U128 = TILEAPPLY_DT_U128, S128 = TILEAPPLY_DT_S128,
+              U16 = TILEAPPLY_DT_U16;
+  // A copy between any two 128-bit carriers, not split.
+  BoundCall C;
+  EXPECT_TRUE(checkCall(form("mov.b128"), {reg(S128, {2, 1}), reg(U128, {2, 1})}, nullptr, &C).empty());
+  EXPECT_EQ(C.Split, (std::vector<unsigned>{1, 1}));
+  EXPECT_EQ(C.RepeatExtents, (llvm::SmallVector<int64_t, 4>{2}));
+  // {a, b} of two 64-bit halves, and {a, b, c, d} of four 32-bit words.
+  BoundCall P;
+  EXPECT_TRUE(checkCall(form("mov.b128"), {reg(U128, {3, 1}), reg(S64, {3, 2})}, nullptr, &P).empty());
+  EXPECT_EQ(P.Split, (std::vector<unsigned>{1, 2}));
+  BoundCall U;
+  EXPECT_TRUE(checkCall(form("mov.b128"), {reg(F32, {3, 4}), reg(U128, {3, 1})}, nullptr, &U).empty());
+  EXPECT_EQ(U.Split, (std::vector<unsigned>{4, 1}));
+  // A 128-bit scalar is one register.
+  EXPECT_EQ(codes("mov.b128", {reg(U64, {3, 2}), scalar(S128)}), V{});
+  // 64 bits where the .b128 needs 128: tensor, scalar, or a group too narrow.
+  EXPECT_EQ(codes("mov.b128", {reg(U128, {3, 1}), reg(U64, {3, 1})}), V{DiagCode::CarrierMismatch});
+  EXPECT_EQ(codes("mov.b128", {reg(U128, {3, 1}), scalar(U64)}), V{DiagCode::CarrierMismatch});
+  EXPECT_EQ(codes("mov.b128", {reg(U128, {3, 1}), reg(U32, {3, 2})}), V{DiagCode::CarrierMismatch});
+  EXPECT_EQ(codes("mov.b128", {reg(U128, {3, 1}), reg(U64, {3, 4})}), V{DiagCode::CarrierMismatch});
+  // No group of 8 x 16 bits (PTX refuses it), and no group of 3.
+  EXPECT_EQ(codes("mov.b128", {reg(U128, {3, 1}), reg(U16, {3, 8})}),
+            (V{DiagCode::CarrierMismatch, DiagCode::GroupMismatch}));
+  auto G = checkCall(form("mov.b128"), {reg(U32, {3, 3}), reg(U128, {3, 1})}, nullptr);
+  ASSERT_EQ(G.size(), 2u);
+  EXPECT_EQ(G[1].Code, DiagCode::GroupMismatch);
+  EXPECT_NE(G[1].Message.find("or 2 (64-bit) or 4 (32-bit) registers that fill the .b128"),
+            std::string::npos)
+      << G[1].Message;
+  // One side at a time.
+  EXPECT_EQ(codes("mov.b128", {reg(U64, {3, 2}), reg(U32, {3, 4})}), V{DiagCode::GroupMismatch});
+  // A 128-bit carrier is not a 64-bit operand, split or not.
+  EXPECT_EQ(codes("mov.b64", {reg(U64, {3, 1}), reg(U128, {3, 1})}), V{DiagCode::CarrierMismatch});
+  // The floor: sm_70 and PTX ISA 8.3.
+  Target Old = *parseTarget("sm_60");
+  EXPECT_EQ(codes("mov.b128", {reg(U128, {3, 1}), reg(U128, {3, 1})}, &Old), V{DiagCode::TargetTooOld});
+  Target Volta = *parseTarget("sm_70");
+  Volta.PtxVersion = 82;
+  EXPECT_EQ(codes("mov.b128", {reg(U128, {3, 1}), reg(U128, {3, 1})}, &Volta), V{DiagCode::PtxTooOld});
+  Volta.PtxVersion = 83;
+  EXPECT_EQ(codes("mov.b128", {reg(U128, {3, 1}), reg(U128, {3, 1})}, &Volta), V{});
+}
+
+// A constant fits a .b128 when it is a nonnegative integer (every int64_t
+// bit pattern of one fits in 128 bits), but it is never a PTX immediate.
+TEST(Layout, ConstantsForB128) {
+  ScalarConst Five{false, 0, 5, true}, Big{false, 0, INT64_MAX, false},
+      Neg{false, 0, -1, true}, Half{true, 0.5, 0, false};
+  EXPECT_TRUE(constantFitsExactly(PtxType::b128, Five));
+  EXPECT_TRUE(constantFitsExactly(PtxType::b128, Big));
+  EXPECT_FALSE(constantFitsExactly(PtxType::b128, Neg));
+  EXPECT_FALSE(constantFitsExactly(PtxType::b128, Half));
+  EXPECT_EQ(immediateText(PtxType::b128, Five), "");
+  EXPECT_EQ(immediateText(PtxType::b64, Five), "5");
+  EXPECT_EQ(codes("mov.b128", {reg(TILEAPPLY_DT_U128, {2, 1}), intLiteral(5)}), V{});
+  EXPECT_EQ(codes("mov.b128", {reg(TILEAPPLY_DT_U128, {2, 1}), intLiteral(-1)}),
+            V{DiagCode::ScalarNotExact});
+}
+
 } // namespace

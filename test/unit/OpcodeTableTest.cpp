@@ -325,6 +325,70 @@ TEST(OpcodeTableFamilies, LogicShiftsMovPrmt) {
   EXPECT_EQ(must("prmt.b32").MinSm, 20u);
 }
 
+// mov.b128: its own row, because its floor (sm_70, PTX ISA 8.3) is not the
+// sm_10 / PTX 1.0 of mov.b32 and mov.b64; both operands split like theirs.
+TEST(OpcodeTableFamilies, MovB128) {
+  Form M = must("mov.b128");
+  EXPECT_EQ(M.MinSm, 70u);
+  EXPECT_EQ(M.MinPtx, 83u);
+  ASSERT_EQ(M.Operands.size(), 2u);
+  for (const OperandSpec &O : M.Operands) {
+    EXPECT_EQ(O.Type, PtxType::b128);
+    EXPECT_EQ(O.Regs, 1u);
+    EXPECT_TRUE(O.Splittable);
+  }
+  EXPECT_EQ(M.Operands[0].Direction, Dir::Write);
+  EXPECT_NE(must("mov.b64").PatternIndex, M.PatternIndex);
+  EXPECT_EQ(must("mov.b64").MinPtx, 10u);
+  // PTX has only the bit-size .b128, and no conversions or arithmetic on it.
+  EXPECT_FALSE(T().lookup("mov.u128"));
+  EXPECT_FALSE(T().lookup("mov.s128"));
+  EXPECT_FALSE(T().lookup("add.b128"));
+}
+
+// The 128-bit type: a bit-size type of its own register class, with no PTX
+// immediates, whose natural carrier is unsigned __int128.
+TEST(PtxTypes, B128) {
+  ASSERT_TRUE(parsePtxType(".b128"));
+  EXPECT_EQ(*parsePtxType("b128"), PtxType::b128);
+  EXPECT_EQ(ptxTypeBits(PtxType::b128), 128u);
+  EXPECT_EQ(ptxTypeClass(PtxType::b128), TypeClass::Bits);
+  EXPECT_FALSE(ptxTypeTakesImmediate(PtxType::b128));
+  EXPECT_EQ(ptxRegisterType(PtxType::b128), "b128");
+  EXPECT_EQ(naturalCarrier(PtxType::b128), TILEAPPLY_DT_U128);
+  EXPECT_TRUE(carrierMatches(TILEAPPLY_DT_U128, PtxType::b128));
+  EXPECT_TRUE(carrierMatches(TILEAPPLY_DT_S128, PtxType::b128));
+  EXPECT_FALSE(carrierMatches(TILEAPPLY_DT_U64, PtxType::b128));
+  EXPECT_FALSE(carrierMatches(TILEAPPLY_DT_F32X2, PtxType::b128));
+  EXPECT_FALSE(carrierMatches(TILEAPPLY_DT_U128, PtxType::b64));
+  EXPECT_FALSE(carrierMatches(TILEAPPLY_DT_U128, PtxType::u64));
+  EXPECT_EQ(expectedCarriers(PtxType::b128), "any 128-bit type (unsigned __int128, __int128)");
+  EXPECT_EQ(dtypeName(TILEAPPLY_DT_U128), "unsigned __int128");
+  EXPECT_EQ(dtypeName(TILEAPPLY_DT_S128), "__int128");
+  EXPECT_EQ(dtypeBits(TILEAPPLY_DT_S128), 128u);
+  EXPECT_TRUE(dtypeIsSigned(TILEAPPLY_DT_S128));
+  EXPECT_FALSE(dtypeIsSigned(TILEAPPLY_DT_U128));
+  EXPECT_FALSE(dtypeIsFloat(TILEAPPLY_DT_U128));
+  EXPECT_EQ(TILEAPPLY_DT_LAST, TILEAPPLY_DT_S128);
+}
+
+// The split rule: halves or quarters of a bit-size type, never below 16 bits.
+TEST(PtxTypes, SplitPartType) {
+  auto Part = [](PtxType T, int64_t N) { return splitPartType(T, N); };
+  EXPECT_EQ(Part(PtxType::b128, 2), PtxType::b64);
+  EXPECT_EQ(Part(PtxType::b128, 4), PtxType::b32);
+  EXPECT_EQ(Part(PtxType::b64, 2), PtxType::b32);
+  EXPECT_EQ(Part(PtxType::b64, 4), PtxType::b16);
+  EXPECT_EQ(Part(PtxType::b32, 2), PtxType::b16);
+  EXPECT_FALSE(Part(PtxType::b32, 4)); // 8-bit parts: PTX has no 8-bit registers
+  EXPECT_FALSE(Part(PtxType::b16, 2));
+  EXPECT_FALSE(Part(PtxType::b128, 8)); // only pairs and quads
+  EXPECT_FALSE(Part(PtxType::b128, 3));
+  EXPECT_FALSE(Part(PtxType::b128, 1));
+  EXPECT_FALSE(Part(PtxType::u64, 2)); // only bit-size types split
+  EXPECT_FALSE(Part(PtxType::f32x2, 2));
+}
+
 TEST(OpcodeTableFamilies, Cvt) {
   Form A = must("cvt.rzi.s32.f64"); // cvt.irnd.dtype.atype
   EXPECT_EQ(A.Operands[0].Type, PtxType::s32);

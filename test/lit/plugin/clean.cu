@@ -31,6 +31,9 @@ __device__ void carriers(float scale, int bias, __half2 h) {
   __tile_apply("add.rn.f16x2", h2, h2, h);  // CUDA's own packed type
   __tile_apply("add.rn.f16x2", r, h2, r);   // bit pun with uint32_t
   __tile_apply("mov.b32", r, f);            // .b32 takes any 32-bit carrier
+  unsigned __int128 q[4][1];
+  int64_t halves[4][2];
+  __tile_apply("mov.b128", q, halves);      // .b128 packed from two 64-bit halves
 }
 
 __device__ void views_and_options(bool on) {

@@ -32,7 +32,7 @@ struct AsmSlot {
   enum Role { Output, Input, Predicate, TiedOldValue } R = Input;
   unsigned FormOperand = 0; // index into Form::Operands (unused for Predicate)
   unsigned Element = 0;     // register-group element
-  char Constraint = 'r';    // 'h', 'r', 'l', 'f', 'd', 'b', 'c'
+  char Constraint = 'r';    // 'h', 'r', 'l', 'q', 'f', 'd', 'b', 'c'
 };
 
 struct AsmStatement {

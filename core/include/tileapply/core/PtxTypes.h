@@ -55,6 +55,17 @@ bool dtypeIsFloat(DType D);
 bool dtypeIsSigned(DType D);
 bool dtypeIsCudaClass(DType D); // __half, __half2, float2, ...
 
+/// The register groups a splittable bit-size operand (`~` in Opcodes.def) may
+/// be given as instead of one register: `{a, b}` or `{a, b, c, d}`.
+inline constexpr unsigned SplitGroupSizes[] = {2, 4};
+/// The type of each register when an operand of type `T` is given as a group
+/// of `Parts` narrower registers that together fill its width (mov.b64 d,
+/// {a, b}; mov.b128 {a, b, c, d}, s): the bit-size type of 1/Parts the width.
+/// Nothing when `T` is not a bit-size type, `Parts` is not a group size above,
+/// or the parts would be narrower than 16 bits (PTX has no 8-bit registers).
+/// The one rule for the layout checks, their messages and the certification.
+std::optional<PtxType> splitPartType(PtxType T, int64_t Parts);
+
 /// The carrier a PTX operand type naturally takes: the dtype a constant is
 /// materialized in when the operand accepts no immediate, and the register
 /// class the certification tools declare for it.
