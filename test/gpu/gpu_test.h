@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 namespace gpu_test {
@@ -37,18 +38,23 @@ template <class T> std::vector<T> download(const T *d, size_t n) {
 /// Bit-exact comparison of two word vectors.
 template <class T>
 void expect_bits(const char *what, const std::vector<T> &got, const std::vector<T> &want) {
+  // The bits of a value as hex, most significant byte first (little-endian host).
+  auto hex = [](const T &v) {
+    std::string s = "0x";
+    const unsigned char *b = reinterpret_cast<const unsigned char *>(&v);
+    for (size_t k = sizeof(T); k-- > 0;) {
+      char two[3];
+      std::snprintf(two, sizeof two, "%02x", b[k]);
+      s += two;
+    }
+    return s;
+  };
   size_t bad = 0;
   for (size_t i = 0; i < want.size(); ++i)
     if (i >= got.size() || std::memcmp(&got[i], &want[i], sizeof(T)) != 0) {
       if (bad++ < 4)
-        std::printf("  %s[%zu]: got 0x%llx, want 0x%llx\n", what, i,
-                    i < got.size() ? static_cast<unsigned long long>(
-                                         *reinterpret_cast<const uint64_t *>(&got[i]) &
-                                         (sizeof(T) == 8 ? ~0ull : (1ull << (8 * sizeof(T))) - 1))
-                                   : 0ull,
-                    static_cast<unsigned long long>(
-                        *reinterpret_cast<const uint64_t *>(&want[i]) &
-                        (sizeof(T) == 8 ? ~0ull : (1ull << (8 * sizeof(T))) - 1)));
+        std::printf("  %s[%zu]: got %s, want %s\n", what, i,
+                    i < got.size() ? hex(got[i]).c_str() : "(missing)", hex(want[i]).c_str());
     }
   std::printf("%s %s (%zu values)\n", bad ? "  mismatch" : "  ok      ", what, want.size());
   failures += bad != 0;
