@@ -25,7 +25,7 @@ static std::string floorText(const Form &F, bool WithOptional) {
 /// The floor, and where passing the optional operands raises it, that too.
 static std::string fullFloorText(const Form &F) {
   std::string S = floorText(F, false);
-  if (F.OptionalMinSm > F.MinSm || F.OptionalMinPtx > F.MinPtx) {
+  if (F.optionalRaisesFloor()) {
     std::string Names;
     for (const OperandSpec &O : F.Operands)
       if (O.Optional)
@@ -71,7 +71,7 @@ static json::Object formJson(const Form &F) {
       Targets.push_back(T.name());
     J["targets"] = std::move(Targets); // only these; "sm" is the lowest of them
   }
-  if (F.OptionalMinSm > F.MinSm || F.OptionalMinPtx > F.MinPtx) {
+  if (F.optionalRaisesFloor()) {
     // The floor of a call that passes the optional operands.
     J["optional_sm"] = F.minSm(true);
     J["optional_ptx"] = ptxVersionName(F.minPtx(true));

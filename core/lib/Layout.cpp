@@ -729,7 +729,7 @@ void Checker::checkTarget() {
   for (unsigned I = 0; I < B.OperandArg.size(); ++I)
     WithOptional |= F.Operands[I].Optional && B.OperandArg[I] >= 0;
   std::string What = "'" + F.Spelling + "'";
-  if (WithOptional && (F.OptionalMinSm > F.MinSm || F.OptionalMinPtx > F.MinPtx))
+  if (WithOptional && F.optionalRaisesFloor())
     What += " with its optional operand" +
             std::string(F.Operands.size() - F.numRequiredOperands() > 1 ? "s" : "");
   if (!F.runsOn(*T, WithOptional)) {

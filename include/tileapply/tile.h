@@ -300,9 +300,15 @@ TILEAPPLY_HD TILEAPPLY_INLINE constexpr auto pred(T &&t) {
 template <class T> struct negated_t {
   T &inner;
 };
+namespace detail {
+template <class T> inline constexpr bool is_negated_v = false;
+template <class T> inline constexpr bool is_negated_v<negated_t<T>> = true;
+} // namespace detail
 template <class T>
 TILEAPPLY_HD TILEAPPLY_INLINE constexpr negated_t<typename detail::remove_ref<T>::type>
 negated(T &&t) {
+  static_assert(!detail::is_negated_v<detail::remove_cvref_t<T>>,
+                "tile::negated(tile::negated(c)) would read c itself: pass c");
   return {t};
 }
 
@@ -388,9 +394,6 @@ template <class A, class T> struct record<A, negated_t<T>> {
     out[start] |= TILEAPPLY_QUAL_NEGATE;
   }
 };
-
-template <class T> inline constexpr bool is_negated_v = false;
-template <class T> inline constexpr bool is_negated_v<negated_t<T>> = true;
 
 template <int N> struct int_array {
   int v[N];

@@ -15,6 +15,9 @@ __global__ void kernel(int a, int b, bool c) {
   __tile_apply("add.s32", d, tile::negated(a), b);
   // expected-error@-1 {{operand 'a' of 'add.s32' cannot be negated: PTX has no `!a` there}}
   // expected-note@-2 {{PTX reads a predicate negated only where}}
+  __tile_apply("setp.lt.and.s32", p, a, b, tile::negated(tile::negated(c)));
+  // expected-error@*:* {{tile::negated(tile::negated(c)) would read c itself: pass c}}
+  // expected-note@-2 {{in instantiation of function template specialization}}
   __tile_apply("setp.lt.s32", tile::negated(p), a, b);
   // expected-error@-1 {{destination 'p' of 'setp.lt.s32' cannot be negated: PTX has no `!p` there}}
   // expected-note@-2 {{PTX reads a predicate negated only where}}

@@ -93,6 +93,10 @@ struct Form {
   /// The floor of a call that passes (or leaves out) the optional operands.
   unsigned minSm(bool WithOptional) const;
   unsigned minPtx(bool WithOptional) const;
+  /// Whether passing the optional operands needs a newer floor than the form.
+  bool optionalRaisesFloor() const {
+    return minSm(true) > MinSm || minPtx(true) > MinPtx;
+  }
   /// Whether target `T` has the form (its sm part; the PTX version is
   /// minPtx's business).
   bool runsOn(const Target &T, bool WithOptional) const;
