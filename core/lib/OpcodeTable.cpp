@@ -81,12 +81,10 @@ struct Ref {
   std::string Literal;
 };
 
+// An operand as its row states it. Spec is final except for what a group may
+// decide: the type, the register count and the state space (the Refs).
 struct OperandPattern {
-  std::string Name;
-  Dir Direction;
-  bool WritesMemory = false;
-  bool Optional = false, JoinedByBar = false, Splittable = false, Negatable = false;
-  int64_t ImmLo = 0, ImmHi = 0;
+  OperandSpec Spec;
   Ref Type, Regs, Space;
 };
 
@@ -208,11 +206,11 @@ Pattern parsePattern(const RawRow &Raw) {
     if (Op.consume_front("|")) {
       if (P.Operands.empty())
         tableError(Raw.Pattern, "'|' before the first operand");
-      O.JoinedByBar = true;
+      O.Spec.JoinedByBar = true;
     }
     // "!c:r:pred": PTX's `{!}c`, the call may pass it negated.
     if (Op.consume_front("!"))
-      O.Negatable = true;
+      O.Spec.Negatable = true;
     // "c:r:f32?(100,88)": optional, and PTX added it later than the form.
     if (Op.ends_with(")")) {
       size_t Open = Op.rfind("?(");
@@ -228,31 +226,31 @@ Pattern parsePattern(const RawRow &Raw) {
       Op = Op.substr(0, Open + 1);
     }
     if (Op.consume_back("?"))
-      O.Optional = true;
+      O.Spec.Optional = true;
     // "n:imm:b32[0..255]": an immediate and its allowed range.
     bool HasRange = Op.ends_with("]");
     if (HasRange) {
       size_t Open = Op.rfind('[');
       StringRef Range = Op.slice(Open + 1, Op.size() - 1);
       auto [Lo, Hi] = Range.split("..");
-      if (Open == StringRef::npos || Lo.getAsInteger(0, O.ImmLo) ||
-          Hi.getAsInteger(0, O.ImmHi) || O.ImmLo > O.ImmHi)
+      if (Open == StringRef::npos || Lo.getAsInteger(0, O.Spec.ImmLo) ||
+          Hi.getAsInteger(0, O.Spec.ImmHi) || O.Spec.ImmLo > O.Spec.ImmHi)
         tableError(Raw.Pattern, "operand '" + Op + "' has a bad range [LO..HI]");
       Op = Op.substr(0, Open);
     }
     if (Op.consume_back("~"))
-      O.Splittable = true;
+      O.Spec.Splittable = true;
     SmallVector<StringRef, 3> F;
     Op.split(F, ':');
     if (F.size() != 3)
       tableError(Raw.Pattern, "operand '" + Op + "' is not NAME:DIR:TYPE");
-    O.Name = F[0].str();
-    if (F[1] == "r") O.Direction = Dir::Read;
-    else if (F[1] == "w") O.Direction = Dir::Write;
-    else if (F[1] == "rw") O.Direction = Dir::ReadWrite;
-    else if (F[1] == "addr") O.Direction = Dir::Addr;
-    else if (F[1] == "waddr") { O.Direction = Dir::Addr; O.WritesMemory = true; }
-    else if (F[1] == "imm") O.Direction = Dir::Imm;
+    O.Spec.Name = F[0].str();
+    if (F[1] == "r") O.Spec.Direction = Dir::Read;
+    else if (F[1] == "w") O.Spec.Direction = Dir::Write;
+    else if (F[1] == "rw") O.Spec.Direction = Dir::ReadWrite;
+    else if (F[1] == "addr") O.Spec.Direction = Dir::Addr;
+    else if (F[1] == "waddr") { O.Spec.Direction = Dir::Addr; O.Spec.WritesMemory = true; }
+    else if (F[1] == "imm") O.Spec.Direction = Dir::Imm;
     else tableError(Raw.Pattern, "bad direction '" + F[1] + "'");
     StringRef Rest = F[2];
     auto [TypeAndRegs, SpacePart] = Rest.split('@');
@@ -284,13 +282,13 @@ Pattern parsePattern(const RawRow &Raw) {
     CheckGroup(O.Type);
     CheckGroup(O.Regs);
     CheckGroup(O.Space);
-    if (O.Direction == Dir::Addr && O.Space.Group < 0 && O.Space.Literal.empty())
+    if (O.Spec.Direction == Dir::Addr && O.Space.Group < 0 && O.Space.Literal.empty())
       tableError(Raw.Pattern, "address operand without a state space");
-    if ((O.Direction == Dir::Imm) != HasRange)
+    if ((O.Spec.Direction == Dir::Imm) != HasRange)
       tableError(Raw.Pattern, "an immediate operand, and only one, has a range [LO..HI]");
-    if (O.Optional && (O.Direction == Dir::Imm || O.Direction == Dir::Addr))
+    if (O.Spec.Optional && (O.Spec.Direction == Dir::Imm || O.Spec.Direction == Dir::Addr))
       tableError(Raw.Pattern, "only register operands can be optional");
-    if (O.Negatable && (O.Direction != Dir::Read || O.Type.Literal != "pred"))
+    if (O.Spec.Negatable && (O.Spec.Direction != Dir::Read || O.Type.Literal != "pred"))
       tableError(Raw.Pattern, "only predicate sources can be negated");
     P.Operands.push_back(std::move(O));
   }
@@ -349,16 +347,7 @@ struct OpcodeTable::Impl {
       return P.Items[It].Choices[C[It]].back();
     };
     for (const OperandPattern &OP : P.Operands) {
-      OperandSpec S;
-      S.Name = OP.Name;
-      S.Direction = OP.Direction;
-      S.WritesMemory = OP.WritesMemory;
-      S.Optional = OP.Optional;
-      S.JoinedByBar = OP.JoinedByBar;
-      S.Splittable = OP.Splittable;
-      S.Negatable = OP.Negatable;
-      S.ImmLo = OP.ImmLo;
-      S.ImmHi = OP.ImmHi;
+      OperandSpec S = OP.Spec;
       std::string TypeText = OP.Type.Group >= 0 ? GroupText(OP.Type.Group) : OP.Type.Literal;
       auto T = parsePtxType(TypeText);
       if (!T)
