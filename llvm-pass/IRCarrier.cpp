@@ -1,8 +1,9 @@
 //===- IRCarrier.cpp - LLVM types of tileapply carriers -------------------===//
 //
 // The dtype -> IR type table (the promoted type derives from it). It must
-// agree with constraintFor() in core/lib/AsmRender.cpp: 'c' binds i8, 'h' i16, 'r' i32, 'l' i64, 'q' i128,
-// 'f' float and 'd' double in the NVPTX back end.
+// agree with constraintFor() in core/lib/AsmRender.cpp: 'c' binds i8, 'h'
+// i16, 'r' i32, 'l' i64, 'q' i128, 'f' float and 'd' double in the NVPTX back
+// end.
 //
 //===----------------------------------------------------------------------===//
 #include "IRCarrier.h"
