@@ -32,7 +32,7 @@ ta_cuda_flags() {
   printf '%s\n' -std=c++20 -x cuda "--cuda-gpu-arch=$TILEAPPLY_ARCH" \
     -Wno-unknown-cuda-version "--cuda-path=$CUDA_PATH" -O2 \
     "-fplugin=$TILEAPPLY_PLUGIN" \
-    -I "$TILEAPPLY_ROOT/include" -I "$TILEAPPLY_ROOT/runtime/include"
+    -I "$TILEAPPLY_ROOT/include"
 }
 
 # ta_compile SRC.cu OUT: a host executable with the kernels embedded.

@@ -35,8 +35,8 @@ llvm_config.add_tool_substitutions(["opt", "llc", "FileCheck", "not", "count"], 
 
 lib = os.path.join(config.tileapply_obj_root, "lib")
 inc = os.path.join(config.tileapply_src_root, "include")
-cuda_flags = ("-std=c++20 -x cuda -Wno-unknown-cuda-version --cuda-path=%s -I%s -I%s"
-              % (config.cuda_path, inc, os.path.join(config.tileapply_src_root, "runtime", "include")))
+cuda_flags = ("-std=c++20 -x cuda -Wno-unknown-cuda-version --cuda-path=%s -I%s"
+              % (config.cuda_path, inc))
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
 config.substitutions.append(("%cuda_flags", cuda_flags))
 config.substitutions.append(("%passplugin", os.path.join(lib, "TileApplyPass.so")))

@@ -20,7 +20,7 @@
 #include <tileapply/abi.h>
 // tile::packed::f16x2(2.0f) and friends: packed constants built at compile
 // time (the runtime's header, reachable with only -I<repo>/include).
-#include "../../runtime/include/tileapply/packed.h"
+#include <tileapply/packed.h>
 
 #if !defined(__CUDACC__) && !defined(__CUDA__)
 #define TILEAPPLY_HD

@@ -1,4 +1,4 @@
-//===- PackedTest.cpp - runtime/include/tileapply/{packed,host}.h --------===//
+//===- PackedTest.cpp - include/tileapply/{packed,host}.h --------===//
 //
 // The float <-> half / bfloat16 conversions are checked against references
 // built a different way: a nearest-value search over the target format's
@@ -6,8 +6,8 @@
 // host compiler has it, the compiler's own _Float16 conversion.
 //
 //===----------------------------------------------------------------------===//
-#include "../../runtime/include/tileapply/host.h"
-#include "../../runtime/include/tileapply/packed.h"
+#include "tileapply/host.h"
+#include "tileapply/packed.h"
 
 #include <gtest/gtest.h>
 
