@@ -1,10 +1,10 @@
 //===- TileApplyExpand.cpp - The tile-apply-expand pass -------------------===//
 //
-// The driver: find the marker calls, read each one (MarkerReader), look its
+// The driver: find the marker calls; read each one (MarkerReader), look its
 // opcode up and check it with the same rules the Clang plugin uses (core's
-// checkCall), expand it (Expander) or report why not, erase the marker, and
-// finally drop what only the markers needed: the declaration, the layout
-// arrays and the opcode strings.
+// checkCall), reporting what is wrong; then expand those that passed
+// (Expander) and erase every marker; finally drop what only the markers
+// needed: the declaration, the layout arrays and the opcode strings.
 //
 //===----------------------------------------------------------------------===//
 #include "TileApplyExpand.h"
@@ -17,6 +17,7 @@
 #include "tileapply/core/Target.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
@@ -105,6 +106,22 @@ void eraseDeadGlobals(Module &M, ArrayRef<GlobalVariable *> Candidates) {
   }
 }
 
+/// One marker call between the two phases: read and checked, not yet
+/// expanded. Nothing here refers to IR that another call's expansion changes.
+struct CheckedCall {
+  CallInst *Call = nullptr;
+  DebugLoc Loc;
+  std::optional<MarkerCall> MC;
+  const Form *F = nullptr; // owned by the opcode cache
+  BoundCall Bound;
+};
+
+/// Expands every marker of a module in two phases. Phase one reads and checks
+/// every call without changing the IR; phase two expands and erases them.
+/// Reading looks through local variables with dominance queries, and a query
+/// inside a block that was just changed re-numbers the whole block: done one
+/// call at a time, expansion would make the pass quadratic in the calls of a
+/// function. In two phases each block is numbered once.
 class MarkerExpander {
 public:
   MarkerExpander(Module &M, FunctionAnalysisManager &FAM)
@@ -112,62 +129,85 @@ public:
           return FAM.getResult<DominatorTreeAnalysis>(F);
         }) {}
 
-  /// Expands or reports \p Call, then erases it.
-  void process(CallInst &Call);
+  /// Phase one: reads and checks \p Call, reporting what is wrong with it.
+  void check(CallInst &Call);
+  /// Phase two: expands the calls that passed, then erases every marker.
+  void expandAll();
 
 private:
   Module &M;
   MarkerReader Reader;
+  std::vector<CheckedCall> Calls;
+  /// Each distinct opcode is looked up once per module.
+  StringMap<std::optional<LookupResult>> Lookups;
 
-  void expand(CallInst &Call, const DebugLoc &Loc);
+  const LookupResult &lookup(StringRef Opcode) {
+    std::optional<LookupResult> &Slot = Lookups[Opcode];
+    if (!Slot)
+      Slot = OpcodeTable::get().lookup(Opcode);
+    return *Slot;
+  }
+  void read(CheckedCall &C);
 };
 
-void MarkerExpander::process(CallInst &Call) {
-  DebugLoc Loc = userCallLocation(Call.getDebugLoc());
+void MarkerExpander::check(CallInst &Call) {
+  CheckedCall &C = Calls.emplace_back();
+  C.Call = &Call;
+  C.Loc = userCallLocation(Call.getDebugLoc());
   const Triple &TT = M.getTargetTriple();
-  if (!TT.str().empty() && !TT.isNVPTX())
-    report(*Call.getFunction(), Loc, DS_Error,
+  if (!TT.str().empty() && !TT.isNVPTX()) {
+    report(*Call.getFunction(), C.Loc, DS_Error,
            "'" TILEAPPLY_MARKER_NAME "' in a module for " + TT.str() +
                ": tileapply expands calls only in NVPTX device code");
-  else
-    expand(Call, Loc);
-  // Whatever happened, the marker goes: later passes and the back end must
-  // not see it, and after an error the compilation stops anyway.
-  if (!Call.use_empty())
-    Call.replaceAllUsesWith(PoisonValue::get(Call.getType()));
-  Call.eraseFromParent();
+    return;
+  }
+  read(C);
 }
 
-void MarkerExpander::expand(CallInst &Call, const DebugLoc &Loc) {
-  const Function &Caller = *Call.getFunction();
-  Expected<MarkerCall> MC = Reader.read(Call);
+void MarkerExpander::read(CheckedCall &C) {
+  const Function &Caller = *C.Call->getFunction();
+  Expected<MarkerCall> MC = Reader.read(*C.Call);
   if (!MC) {
-    report(Caller, Loc, DS_Error,
+    report(Caller, C.Loc, DS_Error,
            "malformed '" TILEAPPLY_MARKER_NAME "' call: " +
                toString(MC.takeError()));
     return;
   }
-  LookupResult Lookup = OpcodeTable::get().lookup(MC->Opcode);
+  const LookupResult &Lookup = lookup(MC->Opcode);
   if (!Lookup) {
-    report(Caller, Loc, DS_Error, problemText(spellingProblem(Lookup.Problem)));
+    report(Caller, C.Loc, DS_Error,
+           problemText(spellingProblem(Lookup.Problem)));
     return;
   }
   const Form &F = *Lookup.Found;
 
   std::optional<Target> T = callerTarget(Caller);
-  BoundCall Bound;
   bool Failed = false;
-  for (const Problem &P : checkCall(F, MC->Args, T ? &*T : nullptr, &Bound)) {
+  for (const Problem &P :
+       checkCall(F, MC->Args, T ? &*T : nullptr, &C.Bound)) {
     bool IsError = P.severity() == Severity::Error;
-    report(Caller, Loc, IsError ? DS_Error : DS_Warning, problemText(P));
+    report(Caller, C.Loc, IsError ? DS_Error : DS_Warning, problemText(P));
     Failed |= IsError;
   }
   if (Failed)
     return;
+  C.F = &F;
+  C.MC = std::move(*MC);
+}
 
-  if (Error E = expandCall(F, *MC, Bound, Loc))
-    report(Caller, Loc, DS_Error,
-           "'" + MC->Opcode + "': " + toString(std::move(E)));
+void MarkerExpander::expandAll() {
+  for (CheckedCall &C : Calls) {
+    if (C.F)
+      if (Error E = expandCall(*C.F, *C.MC, C.Bound, C.Loc))
+        report(*C.Call->getFunction(), C.Loc, DS_Error,
+               "'" + C.MC->Opcode + "': " + toString(std::move(E)));
+    // Whatever happened, the marker goes: later passes and the back end must
+    // not see it, and after an error the compilation stops anyway.
+    if (!C.Call->use_empty())
+      C.Call->replaceAllUsesWith(PoisonValue::get(C.Call->getType()));
+    C.Call->eraseFromParent();
+  }
+  Calls.clear();
 }
 
 } // namespace
@@ -210,7 +250,8 @@ PreservedAnalyses TileApplyExpandPass::run(Module &M,
       AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   MarkerExpander Expander(M, FAM);
   for (CallInst *Call : Calls)
-    Expander.process(*Call);
+    Expander.check(*Call);
+  Expander.expandAll();
 
   if (Marker->isDeclaration() && Marker->use_empty())
     Marker->eraseFromParent();
