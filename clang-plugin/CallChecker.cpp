@@ -1,5 +1,6 @@
 //===- CallChecker.cpp - One __tile_apply call, from AST to core ----------===//
 #include "CallChecker.h"
+#include "ConstantArguments.h"
 #include "clang/Lex/Lexer.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "clang/AST/ASTContext.h"
@@ -207,27 +208,20 @@ CallChecker::layoutOf(const FunctionDecl *Callee) {
 }
 
 std::optional<ScalarConst> CallChecker::constantOf(const Expr *E) const {
-  if (E->isValueDependent() || E->containsErrors())
-    return std::nullopt;
-  Expr::EvalResult Result;
-  if (!E->EvaluateAsRValue(Result, Ctx) || Result.HasSideEffects)
-    return std::nullopt;
+  std::optional<APValue> V = foldScalar(E, Ctx);
+  if (!V)
+    return std::nullopt; // e.g. a CUDA __half2 object, or a run-time value
   ScalarConst C;
-  if (Result.Val.isInt()) {
-    const llvm::APSInt &I = Result.Val.getInt();
-    if (I.getBitWidth() > 64)
-      return std::nullopt;
-    C.I = I.isSigned() ? I.getSExtValue()
-                       : static_cast<int64_t>(I.getZExtValue());
-  } else if (Result.Val.isFloat()) {
-    llvm::APFloat F = Result.Val.getFloat();
+  if (V->isInt()) {
+    const llvm::APSInt &I = V->getInt();
+    C.I = I.isSigned() ? I.getSExtValue() : static_cast<int64_t>(I.getZExtValue());
+  } else {
+    llvm::APFloat F = V->getFloat();
     bool LosesInfo = false;
     F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
               &LosesInfo);
     C.IsFloat = true;
     C.F = F.convertToDouble();
-  } else {
-    return std::nullopt; // e.g. a CUDA __half2 object
   }
   // `2`, `-2`, `(2)`: an integer literal that spells a number. A literal in
   // hexadecimal, octal or binary, or with a `u` suffix, spells bits on

@@ -33,9 +33,7 @@ namespace {
 
 class Finder : public DynamicRecursiveASTVisitor {
 public:
-  using Callback = llvm::function_ref<void(const CallExpr *,
-                                           const FunctionDecl *)>;
-  explicit Finder(Callback Fn) : Fn(Fn) {
+  explicit Finder(TileApplyCallback Fn) : Fn(Fn) {
     // Calls in templates are only complete in their instances.
     ShouldVisitTemplateInstantiations = true;
     ShouldVisitLambdaBody = true;
@@ -69,7 +67,9 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) override {
-    if (Call->isTypeDependent() || Call->containsErrors())
+    // A call that depends on template parameters (its arguments' types or
+    // values) is checked in each instance instead.
+    if (Call->isInstantiationDependent() || Call->containsErrors())
       return true;
     if (!isTileApply(Call->getDirectCallee()) || Call->getNumArgs() == 0)
       return true;
@@ -79,20 +79,26 @@ public:
   }
 
 private:
-  Callback Fn;
+  TileApplyCallback Fn;
   llvm::SmallVector<const FunctionDecl *, 8> Enclosing;
   llvm::SmallPtrSet<const CallExpr *, 16> Seen;
 };
 
 } // namespace
 
-void forEachTileApplyCall(
-    ASTContext &Ctx,
-    llvm::function_ref<void(const CallExpr *, const FunctionDecl *)> Fn) {
-  // Most translation units never mention __tile_apply: skip the walk.
-  if (Ctx.Idents.find("__tile_apply") == Ctx.Idents.end())
-    return;
-  Finder(Fn).TraverseAST(Ctx);
+/// Most translation units never mention __tile_apply: skip the walk.
+static bool mentionsTileApply(ASTContext &Ctx) {
+  return Ctx.Idents.find("__tile_apply") != Ctx.Idents.end();
+}
+
+void forEachTileApplyCall(ASTContext &Ctx, TileApplyCallback Fn) {
+  if (mentionsTileApply(Ctx))
+    Finder(Fn).TraverseAST(Ctx);
+}
+
+void forEachTileApplyCall(ASTContext &Ctx, Decl *D, TileApplyCallback Fn) {
+  if (mentionsTileApply(Ctx))
+    Finder(Fn).TraverseDecl(D);
 }
 
 } // namespace plugin

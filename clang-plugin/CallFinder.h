@@ -15,6 +15,7 @@
 namespace clang {
 class ASTContext;
 class CallExpr;
+class Decl;
 class FunctionDecl;
 } // namespace clang
 
@@ -28,11 +29,15 @@ bool isTileApply(const clang::FunctionDecl *F);
 /// translation unit, in source order within each function. `Enclosing` is the
 /// function (or lambda call operator) whose body holds the call, or null for a
 /// call outside any function body.
-void forEachTileApplyCall(
-    clang::ASTContext &Ctx,
-    llvm::function_ref<void(const clang::CallExpr *Call,
-                            const clang::FunctionDecl *Enclosing)>
-        Fn);
+using TileApplyCallback = llvm::function_ref<void(
+    clang::CallExpr *Call, const clang::FunctionDecl *Enclosing)>;
+void forEachTileApplyCall(clang::ASTContext &Ctx, TileApplyCallback Fn);
+
+/// The same for the calls inside one declaration (a function, a class with
+/// its methods, a namespace, ...), for a consumer that sees declarations as
+/// the parser completes them.
+void forEachTileApplyCall(clang::ASTContext &Ctx, clang::Decl *D,
+                          TileApplyCallback Fn);
 
 } // namespace plugin
 } // namespace tileapply

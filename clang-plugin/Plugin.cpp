@@ -6,6 +6,9 @@
 //
 //  - in every job, checks each `__tile_apply` call once the translation unit
 //    is complete (CallFinder -> CallChecker -> Reporter);
+//  - in the device job, pins each constant scalar argument to the value the
+//    checker sees before code generation emits the call (ConstantArguments),
+//    so the pass reads the same constants and reaches the same verdict;
 //  - in the NVPTX device job, adds the tileapply expansion pass to the
 //    optimization pipeline Clang's code generator builds, so the plugin alone
 //    both checks and expands. Host code generation is untouched.
@@ -16,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #include "CallChecker.h"
 #include "CallFinder.h"
+#include "ConstantArguments.h"
 #include "Diagnostics.h"
 #include "TileApplyExpand.h"
 #include "clang/AST/ASTConsumer.h"
@@ -39,17 +43,42 @@ public:
         GPU(IsDevice ? targetOf(CI.getTarget()) : std::nullopt),
         R(CI, Opts) {}
 
+  // This consumer runs before the code generator (AddBeforeMainAction), which
+  // emits some functions (non-template kernels) as soon as the parser hands
+  // them over: pin their constants now. Code generation of everything else
+  // waits for the end of the translation unit, after HandleTranslationUnit.
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    if (IsDevice)
+      for (Decl *D : Group)
+        pinCalls(D);
+    return true;
+  }
+  void HandleInlineFunctionDefinition(FunctionDecl *F) override {
+    if (IsDevice)
+      pinCalls(F);
+  }
+
   // Runs after Sema has instantiated every template the file uses, so each
   // call's `__tile_apply<A...>` specialization and its layout are complete.
   void HandleTranslationUnit(ASTContext &Ctx) override {
     CallChecker Checker(Ctx, R, IsDevice, GPU);
-    forEachTileApplyCall(Ctx, [&](const CallExpr *Call,
-                                  const FunctionDecl *Enclosing) {
+    forEachTileApplyCall(Ctx, [&](CallExpr *Call, const FunctionDecl *Enclosing) {
+      if (IsDevice)
+        pinConstantArguments(Call, Ctx);
       Checker.check(CallSite{Call, Enclosing});
     });
   }
 
+  void Initialize(ASTContext &Ctx) override { this->Ctx = &Ctx; }
+
 private:
+  void pinCalls(Decl *D) {
+    forEachTileApplyCall(*Ctx, D, [&](CallExpr *Call, const FunctionDecl *) {
+      pinConstantArguments(Call, *Ctx);
+    });
+  }
+
+  ASTContext *Ctx = nullptr;
   bool IsDevice;
   std::optional<Target> GPU; // the device job's sm_XX and PTX ISA
   Reporter R;

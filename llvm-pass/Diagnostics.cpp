@@ -3,7 +3,10 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/LLVMContext.h"
 
 using namespace llvm;
@@ -39,19 +42,37 @@ static bool isInTileApplyWrapper(const DILocation *Loc) {
   return Name == "__tile_apply" || Name.starts_with("__tile_apply<");
 }
 
-DebugLoc userCallLocation(const DebugLoc &MarkerLoc) {
+/// The user's call that \p MarkerLoc lies in: after always-inline the
+/// marker's location is a line of tile.h, inlined at the user's call; users
+/// want the latter. Other front ends that emit the marker directly keep their
+/// own location.
+static DebugLoc userCallLocation(const DebugLoc &MarkerLoc) {
   const DILocation *Loc = MarkerLoc.get();
-  // After always-inline the marker's location is a line of tile.h, inlined at
-  // the user's call; users want the latter. Other front ends that emit the
-  // marker directly keep their own location.
   while (Loc && Loc->getInlinedAt() && isInTileApplyWrapper(Loc))
     Loc = Loc->getInlinedAt();
   return DebugLoc(const_cast<DILocation *>(Loc));
 }
 
-void report(const Function &Fn, const DebugLoc &Loc,
+CallLocation callLocation(const Instruction &Marker) {
+  CallLocation At;
+  At.Loc = userCallLocation(Marker.getDebugLoc());
+  if (const MDNode *MD = Marker.getMetadata(SrcLocMDName))
+    if (MD->getNumOperands() > 0)
+      if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0)))
+        At.SrcLoc = C->getZExtValue();
+  return At;
+}
+
+void report(const Function &Fn, const CallLocation &At,
             DiagnosticSeverity Severity, const Twine &Msg) {
-  Fn.getContext().diagnose(DiagnosticInfoTileApply(Severity, Fn, Loc, Msg));
+  LLVMContext &Ctx = Fn.getContext();
+  if (!At.Loc && At.SrcLoc) {
+    // Clang maps the cookie back to the call's line and column, and prints
+    // the message as it is.
+    Ctx.diagnose(DiagnosticInfoInlineAsm(At.SrcLoc, Msg, Severity));
+    return;
+  }
+  Ctx.diagnose(DiagnosticInfoTileApply(Severity, Fn, At.Loc, Msg));
 }
 
 } // namespace tileapply

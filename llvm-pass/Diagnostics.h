@@ -37,13 +37,29 @@ public:
   void print(llvm::DiagnosticPrinter &DP) const override;
 };
 
-/// The location a user reads as "the `__tile_apply` call": the marker's own
-/// location, or, when that lies inside the header's always-inline
-/// `__tile_apply` wrapper, the call site the wrapper was inlined into.
-llvm::DebugLoc userCallLocation(const llvm::DebugLoc &MarkerLoc);
+/// Where a user reads "the `__tile_apply` call", as far as the IR knows it.
+struct CallLocation {
+  /// The call's debug location: the marker's own, or, when that lies inside
+  /// the header's always-inline `__tile_apply` wrapper, the call site the
+  /// wrapper was inlined into. Empty without debug information.
+  llvm::DebugLoc Loc;
+  /// Without debug information: Clang's encoding of the call's source
+  /// location, which clang attaches to calls of a function declared with
+  /// `__attribute__((warning))` (as `__tile_apply` is) and the pipeline-start
+  /// pass carries over to the marker (`!srcloc`). 0 when unknown.
+  uint64_t SrcLoc = 0;
+};
 
-/// Reports \p Msg with \p Severity in \p Fn at \p Loc.
-void report(const llvm::Function &Fn, const llvm::DebugLoc &Loc,
+/// The metadata that carries CallLocation::SrcLoc on a marker call.
+inline constexpr const char *SrcLocMDName = "srcloc";
+
+/// The location of the user's call that marker call \p Marker stands for.
+CallLocation callLocation(const llvm::Instruction &Marker);
+
+/// Reports \p Msg with \p Severity in \p Fn at \p At: at the debug location
+/// when there is one, else (under clang) at the source location, else naming
+/// the function.
+void report(const llvm::Function &Fn, const CallLocation &At,
             llvm::DiagnosticSeverity Severity, const llvm::Twine &Msg);
 
 } // namespace tileapply

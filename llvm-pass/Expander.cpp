@@ -371,6 +371,11 @@ Error Expansion::run() {
 
     CallInst *Asm = Builder.CreateCall(FTy, IA, Inputs);
     Asm->addFnAttr(Attribute::NoUnwind);
+    // Like every inline asm Clang emits for CUDA: never made control
+    // dependent on more values (no sinking into a branch, no hoisting out of
+    // one). Warp- and warpgroup-synchronous forms need it; for the others it
+    // costs nothing the contract promises.
+    Asm->addFnAttr(Attribute::Convergent);
     // Arithmetic is a pure function of its registers: let the optimizer
     // merge or drop it. Memory forms are volatile and clobber memory.
     if (!Stmt.HasSideEffects) {

@@ -232,6 +232,14 @@ Constant *MarkerReader::traceConstant(Value *V, unsigned Depth) const {
       return ConstantFoldCastOperand(Cast->getOpcode(), Inner, Cast->getType(),
                                      Cast->getModule()->getDataLayout());
     }
+    // A load from constant memory: a `constexpr` global, or a member or
+    // element of one (`s.v`, `arr[1]` when no Clang plugin pinned them).
+    if (auto *Load = dyn_cast<LoadInst>(V); Load && Load->isSimple())
+      if (auto *Ptr = dyn_cast<Constant>(tracePointer(Load->getPointerOperand())))
+        if (Constant *C = ConstantFoldLoadFromConstPtr(
+                Ptr, Load->getType(), Load->getModule()->getDataLayout()))
+          if (isa<ConstantInt>(C) || isa<ConstantFP>(C))
+            return C;
     Value *Next = traceValue(V, 0);
     if (Next == V)
       return nullptr;

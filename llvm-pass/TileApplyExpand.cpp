@@ -15,6 +15,7 @@
 #include "tileapply/core/Layout.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "tileapply/core/Target.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -22,12 +23,14 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassInstrumentation.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -110,7 +113,7 @@ void eraseDeadGlobals(Module &M, ArrayRef<GlobalVariable *> Candidates) {
 /// expanded. Nothing here refers to IR that another call's expansion changes.
 struct CheckedCall {
   CallInst *Call = nullptr;
-  DebugLoc Loc;
+  CallLocation At;
   std::optional<MarkerCall> MC;
   const Form *F = nullptr; // owned by the opcode cache
   BoundCall Bound;
@@ -153,10 +156,10 @@ private:
 void MarkerExpander::check(CallInst &Call) {
   CheckedCall &C = Calls.emplace_back();
   C.Call = &Call;
-  C.Loc = userCallLocation(Call.getDebugLoc());
+  C.At = callLocation(Call);
   const Triple &TT = M.getTargetTriple();
   if (!TT.str().empty() && !TT.isNVPTX()) {
-    report(*Call.getFunction(), C.Loc, DS_Error,
+    report(*Call.getFunction(), C.At, DS_Error,
            "'" TILEAPPLY_MARKER_NAME "' in a module for " + TT.str() +
                ": tileapply expands calls only in NVPTX device code");
     return;
@@ -168,14 +171,14 @@ void MarkerExpander::read(CheckedCall &C) {
   const Function &Caller = *C.Call->getFunction();
   Expected<MarkerCall> MC = Reader.read(*C.Call);
   if (!MC) {
-    report(Caller, C.Loc, DS_Error,
+    report(Caller, C.At, DS_Error,
            "malformed '" TILEAPPLY_MARKER_NAME "' call: " +
                toString(MC.takeError()));
     return;
   }
   const LookupResult &Lookup = lookup(MC->Opcode);
   if (!Lookup) {
-    report(Caller, C.Loc, DS_Error,
+    report(Caller, C.At, DS_Error,
            problemText(spellingProblem(Lookup.Problem)));
     return;
   }
@@ -186,7 +189,7 @@ void MarkerExpander::read(CheckedCall &C) {
   for (const Problem &P :
        checkCall(F, MC->Args, T ? &*T : nullptr, &C.Bound)) {
     bool IsError = P.severity() == Severity::Error;
-    report(Caller, C.Loc, IsError ? DS_Error : DS_Warning, problemText(P));
+    report(Caller, C.At, IsError ? DS_Error : DS_Warning, problemText(P));
     Failed |= IsError;
   }
   if (Failed)
@@ -198,8 +201,8 @@ void MarkerExpander::read(CheckedCall &C) {
 void MarkerExpander::expandAll() {
   for (CheckedCall &C : Calls) {
     if (C.F)
-      if (Error E = expandCall(*C.F, *C.MC, C.Bound, C.Loc))
-        report(*C.Call->getFunction(), C.Loc, DS_Error,
+      if (Error E = expandCall(*C.F, *C.MC, C.Bound, C.At.Loc))
+        report(*C.Call->getFunction(), C.At, DS_Error,
                "'" + C.MC->Opcode + "': " + toString(std::move(E)));
     // Whatever happened, the marker goes: later passes and the back end must
     // not see it, and after an error the compilation stops anyway.
@@ -234,7 +237,7 @@ PreservedAnalyses TileApplyExpandPass::run(Module &M,
     // The marker's address taken, an invoke, a callbr: nothing a front end
     // following the ABI emits, and nothing we can expand.
     if (auto *I = dyn_cast<Instruction>(U.getUser()))
-      report(*I->getFunction(), userCallLocation(I->getDebugLoc()), DS_Error,
+      report(*I->getFunction(), callLocation(*I), DS_Error,
              "'" TILEAPPLY_MARKER_NAME
              "' may only be called directly, with a call instruction");
     else if (!feedsOnlyUsedLists(*U.getUser()))
@@ -245,6 +248,20 @@ PreservedAnalyses TileApplyExpandPass::run(Module &M,
   }
   if (Calls.empty())
     return PreservedAnalyses::all();
+  // In program order (use lists are not), so diagnostics come in the order
+  // of the source.
+  {
+    DenseSet<CallInst *> IsCall(Calls.begin(), Calls.end());
+    SmallPtrSet<Function *, 16> Holders;
+    for (CallInst *Call : Calls)
+      Holders.insert(Call->getFunction());
+    Calls.clear();
+    for (Function &F : M)
+      if (Holders.contains(&F))
+        for (Instruction &I : instructions(F))
+          if (auto *Call = dyn_cast<CallInst>(&I); Call && IsCall.contains(Call))
+            Calls.push_back(Call);
+  }
 
   FunctionAnalysisManager &FAM =
       AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
@@ -263,6 +280,38 @@ PreservedAnalyses TileApplyExpandPass::run(Module &M,
   return PA;
 }
 
+/// Clang tags every call of a function declared `__attribute__((warning))`,
+/// as the header's `__tile_apply` is, with the call's source location
+/// (`!srcloc`); inlining drops the tag. Inlines such calls of the functions
+/// that call the marker here, first, and puts the tag on the marker calls they
+/// bring into the user's function: then an error can point at the user's line
+/// even without debug information.
+static void inlineTaggedWrappers(Function &Marker) {
+  SmallPtrSet<Function *, 8> Wrappers;
+  for (User *U : Marker.users())
+    if (auto *CI = dyn_cast<CallInst>(U); CI && CI->getCalledFunction() == &Marker)
+      if (CI->getFunction()->hasFnAttribute(Attribute::AlwaysInline))
+        Wrappers.insert(CI->getFunction());
+  SmallVector<CallBase *, 16> Sites;
+  for (Function *W : Wrappers)
+    for (User *U : W->users())
+      if (auto *CB = dyn_cast<CallBase>(U);
+          CB && CB->getCalledFunction() == W && CB->getMetadata(SrcLocMDName) &&
+          CB->getFunction() != W)
+        Sites.push_back(CB);
+  for (CallBase *CB : Sites) {
+    MDNode *Tag = CB->getMetadata(SrcLocMDName);
+    InlineFunctionInfo IFI;
+    if (!InlineFunction(*CB, IFI, /*MergeAttributes=*/true, /*CalleeAAR=*/nullptr,
+                        /*InsertLifetime=*/false)
+             .isSuccess())
+      continue;
+    for (CallBase *New : IFI.InlinedCallSites)
+      if (New->getCalledFunction() == &Marker && !New->getMetadata(SrcLocMDName))
+        New->setMetadata(SrcLocMDName, Tag);
+  }
+}
+
 PreservedAnalyses TileApplyPipelineStartPass::run(Module &M,
                                                   ModuleAnalysisManager &AM) {
   if (!M.getTargetTriple().isNVPTX())
@@ -270,6 +319,7 @@ PreservedAnalyses TileApplyPipelineStartPass::run(Module &M,
   Function *Marker = M.getFunction(TILEAPPLY_MARKER_NAME);
   if (!Marker || Marker->use_empty())
     return PreservedAnalyses::all();
+  inlineTaggedWrappers(*Marker);
   // No standard extension point sits between always-inline and the first
   // SROA, so this one brings its own always-inliner: the marker leaves the
   // header's wrapper, the register arrays are still allocas, and the SROA

@@ -465,9 +465,14 @@ extern "C" __device__ void __tileapply_apply(const char *opcode,
 /// operand order of `opcode` (destination first), then optionally
 /// `tile::pred(p)` and `tile::preserve_dst`. The opcode must be a string
 /// literal; the Clang plugin checks the whole call against the PTX table.
+///
+/// The `warning` attribute never fires (the call is always inlined): it makes
+/// clang record each call's source location in IR (`!srcloc`), so the pass
+/// can point at the call even without debug information.
 template <class... A>
-TILEAPPLY_HD TILEAPPLY_INLINE void
-__tile_apply(const char *opcode, A &&...args) {
+TILEAPPLY_HD TILEAPPLY_INLINE
+__attribute__((warning("tileapply: this __tile_apply call was not inlined, so it cannot be expanded")))
+void __tile_apply(const char *opcode, A &&...args) {
 #if defined(__CUDA_ARCH__)
   __tileapply_apply(opcode, &::tile::detail::call_layout<A...>.v[0],
                     ::tile::detail::value(args)...);

@@ -59,7 +59,7 @@ declare void @__tileapply_apply(ptr, ptr, ...)
 
 ; CHECK-NOT: __tileapply_apply
 ; Arithmetic is not volatile: the optimizer may merge or drop it.
-; CHECK: attributes #[[PURE]] = { nounwind willreturn memory(none) }
+; CHECK: attributes #[[PURE]] = { convergent nounwind willreturn memory(none) }
 ; CHECK: [[OP]] = !{!"add.rn.f16x2"}
 
 ; COUNT-COUNT-8: call i32 asm "add.rn.f16x2 $0, $1, $2;"

@@ -103,8 +103,8 @@ attributes #0 = { "target-cpu"="sm_90a" "target-features"="+ptx88,+sm_90a" }
 ; CHECK-NEXT:    call void asm sideeffect "st.global.v2.f32 [$0+8], {$1, $2};", "l,f,f,~{memory}"(i64 [[B0]], float [[Y10]], float [[Y11]]) #[[MEM]], !tileapply.opcode [[ST]]
 ; CHECK-NEXT:    ret void
 ; CHECK-NOT:     __tileapply_apply
-; CHECK-DAG:     attributes #[[MEM]] = { nounwind }
-; CHECK-DAG:     attributes #[[PURE]] = { nounwind willreturn memory(none) }
+; CHECK-DAG:     attributes #[[MEM]] = { convergent nounwind }
+; CHECK-DAG:     attributes #[[PURE]] = { convergent nounwind willreturn memory(none) }
 ; CHECK-DAG:     [[LD]] = !{!"ld.global.v2.f32"}
 ; CHECK-DAG:     [[ADD]] = !{!"add.f32"}
 ; CHECK-DAG:     [[ST]] = !{!"st.global.v2.f32"}

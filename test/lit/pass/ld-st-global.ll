@@ -65,6 +65,6 @@ define void @copy(ptr %in, ptr %out) {
 declare void @__tileapply_apply(ptr, ptr, ...)
 
 ; Memory forms are volatile and may touch any memory.
-; CHECK: attributes #[[MEM]] = { nounwind }
+; CHECK: attributes #[[MEM]] = { convergent nounwind }
 ; CHECK-DAG: [[LD]] = !{!"ld.global.b32"}
 ; CHECK-DAG: [[ST]] = !{!"st.global.b32"}
