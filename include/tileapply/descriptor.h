@@ -408,12 +408,16 @@ TILEAPPLY_HD constexpr tcgen05_instr decode_tcgen05_instr(uint32_t v, kind k) {
 //   bits 56-61  column shift (at most 16 for M = 32, 32 otherwise)
 // =============================================================================
 
+// The ISA's field table describes "skip span" as the run of columns where B
+// is used and "use span" as the run of zeroed columns; its examples read the
+// other way round. The encoder stores each count - 1 in the field of that
+// name and does not interpret them.
 struct tcgen05_zero_mask {
   uint32_t start_count[4];
   bool first_span[4];
   bool non_zero_mask;
-  uint32_t skip_span; ///< count of consecutive columns where B is used (1 - 256)
-  uint32_t use_span;  ///< count of consecutive columns where 0s are used (1 - 256)
+  uint32_t skip_span; ///< the "Skip Span" field + 1 (1 - 256 columns)
+  uint32_t use_span;  ///< the "Use Span" field + 1 (1 - 256 columns)
   uint32_t column_shift;
 };
 
