@@ -39,30 +39,6 @@ Error internalError(const Twine &Msg) {
                            "internal error while expanding: " + Msg);
 }
 
-/// The type the NVPTX back end binds to an inline-asm constraint letter.
-Type *constraintType(char C, LLVMContext &Ctx) {
-  switch (C) {
-  case 'b':
-    return Type::getInt1Ty(Ctx);
-  case 'c':
-    return Type::getInt8Ty(Ctx);
-  case 'h':
-    return Type::getInt16Ty(Ctx);
-  case 'r':
-    return Type::getInt32Ty(Ctx);
-  case 'l':
-    return Type::getInt64Ty(Ctx);
-  case 'q':
-    return Type::getInt128Ty(Ctx);
-  case 'f':
-    return Type::getFloatTy(Ctx);
-  case 'd':
-    return Type::getDoubleTy(Ctx);
-  default:
-    return nullptr;
-  }
-}
-
 class Expansion {
 public:
   Expansion(const Form &F, const MarkerCall &MC, const BoundCall &B,
@@ -303,7 +279,7 @@ Error Expansion::run() {
   SmallVector<Type *, 8> OutTys, InTys;
   SmallVector<Type *, 16> SlotTys;
   for (const AsmSlot &Slot : Stmt.Slots) {
-    Type *Want = constraintType(Slot.Constraint, Ctx);
+    Type *Want = asmRegisterType(Slot.Constraint, Ctx);
     if (!Want)
       return internalError("unknown constraint letter '" +
                            Twine(Slot.Constraint) + "'");

@@ -1,12 +1,13 @@
 //===- IRCarrier.cpp - LLVM types of tileapply carriers -------------------===//
 //
-// The dtype -> IR type table (the promoted type derives from it). It must
-// agree with constraintFor() in core/lib/AsmRender.cpp: 'c' binds i8, 'h'
-// i16, 'r' i32, 'l' i64, 'q' i128, 'f' float and 'd' double in the NVPTX back
-// end.
+// Every fact here comes from tileapply/dtypes.def through core: a carrier's
+// constraint letter, and the LLVM type each letter binds. This file only
+// turns the type's name into an llvm::Type.
 //
 //===----------------------------------------------------------------------===//
 #include "IRCarrier.h"
+#include "tileapply/core/AsmRender.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Type.h"
 #include "llvm/Support/NVPTXAddrSpace.h"
@@ -15,37 +16,24 @@ using namespace llvm;
 
 namespace tileapply {
 
-Type *carrierType(DType D, LLVMContext &Ctx) {
-  switch (D) {
-  case TILEAPPLY_DT_BOOL:
-  case TILEAPPLY_DT_U8:
-  case TILEAPPLY_DT_S8:
-    return Type::getInt8Ty(Ctx);
-  case TILEAPPLY_DT_U16:
-  case TILEAPPLY_DT_S16:
-  case TILEAPPLY_DT_F16:
-  case TILEAPPLY_DT_BF16:
-    return Type::getInt16Ty(Ctx);
-  case TILEAPPLY_DT_U32:
-  case TILEAPPLY_DT_S32:
-  case TILEAPPLY_DT_F16X2:
-  case TILEAPPLY_DT_BF16X2:
-    return Type::getInt32Ty(Ctx);
-  case TILEAPPLY_DT_U64:
-  case TILEAPPLY_DT_S64:
-  case TILEAPPLY_DT_F32X2:
-    return Type::getInt64Ty(Ctx);
-  case TILEAPPLY_DT_U128:
-  case TILEAPPLY_DT_S128:
-    return Type::getInt128Ty(Ctx);
-  case TILEAPPLY_DT_F32:
+Type *asmRegisterType(char Letter, LLVMContext &Ctx) {
+  const AsmRegister *R = asmRegister(Letter);
+  if (!R)
+    return nullptr;
+  if (R->IRType == "float")
     return Type::getFloatTy(Ctx);
-  case TILEAPPLY_DT_F64:
+  if (R->IRType == "double")
     return Type::getDoubleTy(Ctx);
-  case TILEAPPLY_DT_UNKNOWN:
-    break;
-  }
+  unsigned Bits = 0;
+  if (R->IRType.starts_with("i") && !R->IRType.drop_front().getAsInteger(10, Bits))
+    return IntegerType::get(Ctx, Bits);
   return nullptr;
+}
+
+Type *carrierType(DType D, LLVMContext &Ctx) {
+  if (D == TILEAPPLY_DT_UNKNOWN || D > TILEAPPLY_DT_LAST)
+    return nullptr;
+  return asmRegisterType(dtypeConstraint(D), Ctx);
 }
 
 Type *promotedType(DType D, LLVMContext &Ctx) {

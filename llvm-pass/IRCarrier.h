@@ -18,6 +18,10 @@ class Type;
 
 namespace tileapply {
 
+/// The LLVM type inline-asm constraint letter \p Letter binds (core's
+/// asmRegister table), or null for an unknown letter.
+llvm::Type *asmRegisterType(char Letter, llvm::LLVMContext &Ctx);
+
 /// The type an element of carrier \p D is loaded, stored and passed to inline
 /// asm as: the width of the carrier, floating only for `float` and `double`
 /// (halves and packed values travel as their bits). Null for an unknown dtype.

@@ -122,17 +122,11 @@ StoreInst *soleStore(AllocaInst &Slot) {
   return Only;
 }
 
-/// The raw bits dtypes: values of these carriers are bit patterns, never
-/// numbers, whatever sign the lanes have.
-bool isRawBitsDType(DType D) {
-  return D == TILEAPPLY_DT_F16 || D == TILEAPPLY_DT_BF16 ||
-         D == TILEAPPLY_DT_F16X2 || D == TILEAPPLY_DT_BF16X2 ||
-         D == TILEAPPLY_DT_F32X2;
-}
-
 /// The value of constant \p C as a scalar of carrier \p D.
 std::optional<ScalarConst> scalarConstant(DType D, const Constant *C) {
-  bool FloatCarrier = D == TILEAPPLY_DT_F32 || D == TILEAPPLY_DT_F64;
+  // Values of CUDA's class carriers are bit patterns, never numbers,
+  // whatever sign the lanes have.
+  bool FloatCarrier = dtypeKind(D) == CarrierKind::Float;
   if (const auto *CI = dyn_cast<ConstantInt>(C)) {
     unsigned Bits = dtypeBits(D);
     if (FloatCarrier || Bits == 0 || Bits > 64)
@@ -140,7 +134,7 @@ std::optional<ScalarConst> scalarConstant(DType D, const Constant *C) {
     // The promoted i32 holds the carrier's value in its low bits.
     APInt V = CI->getValue().zextOrTrunc(Bits);
     ScalarConst S;
-    S.I = !isRawBitsDType(D) && dtypeIsSigned(D)
+    S.I = dtypeKind(D) == CarrierKind::Signed
               ? V.getSExtValue()
               : static_cast<int64_t>(V.getZExtValue());
     return S;

@@ -7,6 +7,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
 
 using namespace llvm;
 
@@ -26,18 +27,11 @@ unsigned ptxForTarget(const Target &T) {
 }
 
 
-/// LLVM 22 declares untyped registers: .b16 for c/h, .b32 for r/f, .b64 for
-/// l/d, .b128 for q (named %rq, as LLVM names them).
+/// The register LLVM 22 declares for a constraint letter (dtypes.def), e.g.
+/// "%rd3" for 'l'.
 static std::string regName(char Constraint, unsigned N) {
-  switch (Constraint) {
-  case 'b': return "%p" + std::to_string(N);
-  case 'c':
-  case 'h': return "%rs" + std::to_string(N);
-  case 'l':
-  case 'd': return "%rd" + std::to_string(N);
-  case 'q': return "%rq" + std::to_string(N);
-  default: return "%r" + std::to_string(N);
-  }
+  const AsmRegister *R = asmRegister(Constraint);
+  return (R ? R->Prefix.str() : "%r") + std::to_string(N);
 }
 
 std::vector<CallShape> callShapes(const Form &F) {
@@ -141,12 +135,19 @@ bool writeFile(File &F, const PtxBatch &B, std::string &Err) {
   raw_string_ostream H(Header);
   H << ".version " << ptxVersionName(B.PtxVersion) << "\n.target " << B.Arch
     << "\n.address_size 64\n\n.visible .entry certify()\n{\n"
-    << "\t.reg .pred %p<64>;\n\t.reg .b16 %rs<64>;\n\t.reg .b32 %r<64>;\n"
-    << "\t.reg .b64 %rd<64>;\n";
-  // .b128 registers only where a line uses one: ptxas refuses the declaration
-  // itself below PTX ISA 8.3, which would fail every line of an older file.
-  if (llvm::any_of(F.Lines, [&](size_t L) { return StringRef(B.Lines[L]).contains("%rq"); }))
-    H << "\t.reg .b128 %rq<64>;\n";
+  ;
+  // One declaration per register prefix. .b128 registers only where a line
+  // uses one: ptxas refuses the declaration itself below PTX ISA 8.3, which
+  // would fail every line of an older file.
+  std::set<std::string> Declared;
+  for (const AsmRegister &R : asmRegisters()) {
+    if (!Declared.insert(R.Prefix.str()).second)
+      continue;
+    if (R.PtxClass == "b128" &&
+        !llvm::any_of(F.Lines, [&](size_t L) { return StringRef(B.Lines[L]).contains(R.Prefix); }))
+      continue;
+    H << "\t.reg ." << R.PtxClass << " " << R.Prefix << "<64>;\n";
+  }
   F.FirstLine = static_cast<unsigned>(llvm::count(Header, '\n')) + 1;
   OS << Header;
   for (size_t L : F.Lines)

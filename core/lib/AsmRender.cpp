@@ -5,32 +5,21 @@ using namespace llvm;
 
 namespace tileapply {
 
-char constraintFor(DType Carrier) {
-  switch (Carrier) {
-  case TILEAPPLY_DT_BOOL:
-  case TILEAPPLY_DT_U8:
-  case TILEAPPLY_DT_S8:
-    return 'c';
-  case TILEAPPLY_DT_U16:
-  case TILEAPPLY_DT_S16:
-  case TILEAPPLY_DT_F16:
-  case TILEAPPLY_DT_BF16:
-    return 'h';
-  case TILEAPPLY_DT_F32:
-    return 'f';
-  case TILEAPPLY_DT_F64:
-    return 'd';
-  case TILEAPPLY_DT_U64:
-  case TILEAPPLY_DT_S64:
-  case TILEAPPLY_DT_F32X2:
-    return 'l';
-  case TILEAPPLY_DT_U128:
-  case TILEAPPLY_DT_S128:
-    return 'q'; // an i128 in a .b128 register (NVPTX, PTX ISA 8.3 and newer)
-  default:
-    return 'r';
-  }
+static const AsmRegister AsmRegisters[] = {
+#define TILEAPPLY_ASM_REGISTER(Letter, IRType, PtxClass, Prefix) {Letter, #IRType, #PtxClass, Prefix},
+#include "tileapply/dtypes.def"
+};
+
+ArrayRef<AsmRegister> asmRegisters() { return AsmRegisters; }
+
+const AsmRegister *asmRegister(char Letter) {
+  for (const AsmRegister &R : AsmRegisters)
+    if (R.Letter == Letter)
+      return &R;
+  return nullptr;
 }
+
+char constraintFor(DType Carrier) { return dtypeConstraint(Carrier); }
 
 char constraintFor(const OperandSpec &O, DType Carrier) {
   return O.Type == PtxType::pred ? 'b' : constraintFor(Carrier);

@@ -14,41 +14,55 @@ struct TypeInfo {
   unsigned Bits;
   TypeClass Class;
   bool Imm;
+  const char *RegisterType;
+  DType Natural;
+  SmallVector<DType, 2> Exact;
 };
-constexpr TypeInfo TypeInfos[] = {
-#define TA_PTX_TYPE(Name, Bits, Class, Imm) {#Name, Bits, TypeClass::Class, Imm},
+const TypeInfo TypeInfos[] = {
+#define TA_PTX_TYPE(Name, Bits, Class, Imm, Reg, Natural, ...)                  \
+  {#Name, Bits, TypeClass::Class, Imm, #Reg, TILEAPPLY_DT_##Natural, {TA_EXACT(__VA_ARGS__)}},
+#define TA_EXACT(...) TA_EXACT_N(__VA_ARGS__ __VA_OPT__(,) 0, 0, 0)
+#define TA_EXACT_N(A, B, ...) TA_DT(A) TA_DT(B)
+#define TA_DT(X) TA_DT_##X
+#define TA_DT_0
+#define TA_DT_BOOL TILEAPPLY_DT_BOOL,
+#define TA_DT_U8 TILEAPPLY_DT_U8,
+#define TA_DT_S8 TILEAPPLY_DT_S8,
+#define TA_DT_U16 TILEAPPLY_DT_U16,
+#define TA_DT_S16 TILEAPPLY_DT_S16,
+#define TA_DT_U32 TILEAPPLY_DT_U32,
+#define TA_DT_S32 TILEAPPLY_DT_S32,
+#define TA_DT_U64 TILEAPPLY_DT_U64,
+#define TA_DT_S64 TILEAPPLY_DT_S64,
+#define TA_DT_F16 TILEAPPLY_DT_F16,
+#define TA_DT_BF16 TILEAPPLY_DT_BF16,
+#define TA_DT_F32 TILEAPPLY_DT_F32,
+#define TA_DT_F64 TILEAPPLY_DT_F64,
+#define TA_DT_F16X2 TILEAPPLY_DT_F16X2,
+#define TA_DT_BF16X2 TILEAPPLY_DT_BF16X2,
+#define TA_DT_F32X2 TILEAPPLY_DT_F32X2,
 #include "tileapply/core/PtxTypes.def"
 };
 
 struct DTypeInfo {
+  DType Value;
   const char *Name;
   unsigned Bits;
-  bool Float, Signed, CudaClass;
+  CarrierKind Kind;
+  char Constraint;
 };
-// Indexed by tileapply_dtype.
 constexpr DTypeInfo DTypeInfos[] = {
-    {"<unknown type>", 0, false, false, false},
-    {"bool", 8, false, false, false},
-    {"uint8_t", 8, false, false, false},
-    {"int8_t", 8, false, true, false},
-    {"uint16_t", 16, false, false, false},
-    {"int16_t", 16, false, true, false},
-    {"uint32_t", 32, false, false, false},
-    {"int32_t", 32, false, true, false},
-    {"uint64_t", 64, false, false, false},
-    {"int64_t", 64, false, true, false},
-    {"__half", 16, true, true, true},
-    {"__nv_bfloat16", 16, true, true, true},
-    {"float", 32, true, true, false},
-    {"double", 64, true, true, false},
-    {"__half2", 32, true, true, true},
-    {"__nv_bfloat162", 32, true, true, true},
-    {"float2", 64, true, true, true},
-    {"unsigned __int128", 128, false, false, false},
-    {"__int128", 128, false, true, false},
+#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)             \
+  {TILEAPPLY_DT_##Name, #CType, Bits, CarrierKind::Kind, Constraint},
+#include "tileapply/dtypes.def"
 };
-static_assert(sizeof(DTypeInfos) / sizeof(DTypeInfos[0]) == TILEAPPLY_DT_LAST + 1,
-              "one DTypeInfo per tileapply_dtype");
+constexpr bool rowsInValueOrder() {
+  for (unsigned I = 0; I < sizeof(DTypeInfos) / sizeof(DTypeInfos[0]); ++I)
+    if (DTypeInfos[I].Value != static_cast<int>(I))
+      return false;
+  return true;
+}
+static_assert(rowsInValueOrder(), "dtypes.def: rows in the order of their values, from 0");
 
 const DTypeInfo &info(DType D) {
   unsigned I = static_cast<unsigned>(D);
@@ -68,27 +82,7 @@ StringRef ptxTypeName(PtxType T) { return info(T).Name; }
 unsigned ptxTypeBits(PtxType T) { return info(T).Bits; }
 TypeClass ptxTypeClass(PtxType T) { return info(T).Class; }
 bool ptxTypeTakesImmediate(PtxType T) { return info(T).Imm; }
-StringRef ptxRegisterType(PtxType T) {
-  switch (T) {
-  case PtxType::b8:
-  case PtxType::f16:
-  case PtxType::bf16:
-    return "b16";
-  case PtxType::u8:
-    return "u16";
-  case PtxType::s8:
-    return "s16";
-  case PtxType::f16x2:
-  case PtxType::bf16x2:
-  case PtxType::u16x2:
-  case PtxType::s16x2:
-    return "b32";
-  case PtxType::f32x2:
-    return "b64";
-  default:
-    return ptxTypeName(T);
-  }
-}
+StringRef ptxRegisterType(PtxType T) { return info(T).RegisterType; }
 
 std::optional<PtxType> splitPartType(PtxType T, int64_t Parts) {
   if (ptxTypeClass(T) != TypeClass::Bits || !llvm::is_contained(SplitGroupSizes, Parts))
@@ -119,94 +113,26 @@ bool ptxTypeIsFloating(PtxType T) {
 
 StringRef dtypeName(DType D) { return info(D).Name; }
 unsigned dtypeBits(DType D) { return info(D).Bits; }
-bool dtypeIsFloat(DType D) { return info(D).Float; }
-bool dtypeIsSigned(DType D) { return info(D).Signed; }
-bool dtypeIsCudaClass(DType D) { return info(D).CudaClass; }
-
-namespace {
-// The C++ types that carry exactly PTX type T (besides "any of the width" for
-// bit-size types). The first is the raw-bits carrier where there is one.
-SmallVector<DType, 2> exactCarriers(PtxType T) {
-  switch (T) {
-  case PtxType::pred: return {TILEAPPLY_DT_BOOL};
-  case PtxType::u8: return {TILEAPPLY_DT_U8};
-  case PtxType::s8: return {TILEAPPLY_DT_S8};
-  case PtxType::u16: return {TILEAPPLY_DT_U16};
-  case PtxType::s16: return {TILEAPPLY_DT_S16};
-  case PtxType::u32: return {TILEAPPLY_DT_U32};
-  case PtxType::s32: return {TILEAPPLY_DT_S32};
-  case PtxType::u64: return {TILEAPPLY_DT_U64};
-  case PtxType::s64: return {TILEAPPLY_DT_S64};
-  case PtxType::f32: return {TILEAPPLY_DT_F32};
-  case PtxType::f64: return {TILEAPPLY_DT_F64};
-  case PtxType::f16: return {TILEAPPLY_DT_U16, TILEAPPLY_DT_F16};
-  case PtxType::bf16: return {TILEAPPLY_DT_U16, TILEAPPLY_DT_BF16};
-  case PtxType::f16x2: return {TILEAPPLY_DT_U32, TILEAPPLY_DT_F16X2};
-  case PtxType::bf16x2: return {TILEAPPLY_DT_U32, TILEAPPLY_DT_BF16X2};
-  case PtxType::f32x2: return {TILEAPPLY_DT_U64, TILEAPPLY_DT_F32X2};
-  case PtxType::u16x2:
-  case PtxType::s16x2: return {TILEAPPLY_DT_U32};
-  default: return {};
-  }
+CarrierKind dtypeKind(DType D) { return info(D).Kind; }
+char dtypeConstraint(DType D) { return info(D).Constraint; }
+bool dtypeIsFloat(DType D) {
+  CarrierKind K = dtypeKind(D);
+  return K == CarrierKind::Float || K == CarrierKind::Half || K == CarrierKind::Packed;
 }
-} // namespace
+bool dtypeIsSigned(DType D) { return dtypeKind(D) == CarrierKind::Signed || dtypeIsFloat(D); }
+bool dtypeIsCudaClass(DType D) {
+  return dtypeKind(D) == CarrierKind::Half || dtypeKind(D) == CarrierKind::Packed;
+}
 
 bool carrierMatches(DType D, PtxType T) {
   if (D == TILEAPPLY_DT_UNKNOWN)
     return false;
   if (ptxTypeClass(T) == TypeClass::Bits)
     return D != TILEAPPLY_DT_BOOL && dtypeBits(D) == ptxTypeBits(T);
-  for (DType C : exactCarriers(T))
-    if (C == D)
-      return true;
-  return false;
+  return llvm::is_contained(info(T).Exact, D);
 }
 
-DType naturalCarrier(PtxType T) {
-  switch (T) {
-  case PtxType::pred:
-    return TILEAPPLY_DT_BOOL;
-  case PtxType::b8:
-  case PtxType::u8:
-    return TILEAPPLY_DT_U8;
-  case PtxType::s8:
-    return TILEAPPLY_DT_S8;
-  case PtxType::b16:
-  case PtxType::u16:
-    return TILEAPPLY_DT_U16;
-  case PtxType::s16:
-    return TILEAPPLY_DT_S16;
-  case PtxType::b32:
-  case PtxType::u32:
-  case PtxType::u16x2:
-  case PtxType::s16x2:
-    return TILEAPPLY_DT_U32;
-  case PtxType::s32:
-    return TILEAPPLY_DT_S32;
-  case PtxType::b64:
-  case PtxType::u64:
-    return TILEAPPLY_DT_U64;
-  case PtxType::s64:
-    return TILEAPPLY_DT_S64;
-  case PtxType::b128:
-    return TILEAPPLY_DT_U128;
-  case PtxType::f16:
-    return TILEAPPLY_DT_F16;
-  case PtxType::bf16:
-    return TILEAPPLY_DT_BF16;
-  case PtxType::f32:
-    return TILEAPPLY_DT_F32;
-  case PtxType::f64:
-    return TILEAPPLY_DT_F64;
-  case PtxType::f16x2:
-    return TILEAPPLY_DT_F16X2;
-  case PtxType::bf16x2:
-    return TILEAPPLY_DT_BF16X2;
-  case PtxType::f32x2:
-    return TILEAPPLY_DT_F32X2;
-  }
-  return TILEAPPLY_DT_UNKNOWN;
-}
+DType naturalCarrier(PtxType T) { return info(T).Natural; }
 
 std::string expectedCarriers(PtxType T) {
   if (ptxTypeClass(T) == TypeClass::Bits) {
@@ -220,7 +146,7 @@ std::string expectedCarriers(PtxType T) {
     }
   }
   std::string S;
-  auto Cs = exactCarriers(T);
+  const auto &Cs = info(T).Exact;
   for (unsigned I = 0; I < Cs.size(); ++I) {
     if (I)
       S += I + 1 == Cs.size() ? " or " : ", ";

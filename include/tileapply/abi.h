@@ -41,32 +41,20 @@ enum tileapply_kind {
  * negatable accept it. */
 #define TILEAPPLY_QUAL_NEGATE 0x200
 
-/* C++ carrier types. Scalars travel C-promoted: integers of up to 32 bits as
- * i32, 64-bit ones as i64, f32 and f64 as double, f16/bf16 as their bits in an
- * i32, f16x2/bf16x2 as i32 bits and f32x2 as i64 bits. A 128-bit integer is
- * not promoted: it travels as one i128 (what clang passes for `...`). */
+/* C++ carrier types (tileapply/dtypes.def). Scalars travel C-promoted:
+ * integers of up to 32 bits as i32, 64-bit ones as i64, f32 and f64 as
+ * double, f16/bf16 as their bits in an i32, f16x2/bf16x2 as i32 bits and
+ * f32x2 as i64 bits. A 128-bit integer is not promoted: it travels as one
+ * i128 (what clang passes for `...`). */
 enum tileapply_dtype {
-  TILEAPPLY_DT_UNKNOWN = 0,
-  TILEAPPLY_DT_BOOL = 1,
-  TILEAPPLY_DT_U8 = 2,
-  TILEAPPLY_DT_S8 = 3,
-  TILEAPPLY_DT_U16 = 4,
-  TILEAPPLY_DT_S16 = 5,
-  TILEAPPLY_DT_U32 = 6,
-  TILEAPPLY_DT_S32 = 7,
-  TILEAPPLY_DT_U64 = 8,
-  TILEAPPLY_DT_S64 = 9,
-  TILEAPPLY_DT_F16 = 10,    /* __half                         */
-  TILEAPPLY_DT_BF16 = 11,   /* __nv_bfloat16                  */
-  TILEAPPLY_DT_F32 = 12,
-  TILEAPPLY_DT_F64 = 13,
-  TILEAPPLY_DT_F16X2 = 14,  /* __half2                        */
-  TILEAPPLY_DT_BF16X2 = 15, /* __nv_bfloat162                 */
-  TILEAPPLY_DT_F32X2 = 16,  /* float2                         */
-  TILEAPPLY_DT_U128 = 17,   /* unsigned __int128              */
-  TILEAPPLY_DT_S128 = 18,   /* __int128                       */
-  TILEAPPLY_DT_LAST = TILEAPPLY_DT_S128
+#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)             \
+  TILEAPPLY_DT_##Name = Value,
+#include "dtypes.def"
+  TILEAPPLY_DT_COUNT_ = 0
+#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint) +1
+#include "dtypes.def"
 };
+#define TILEAPPLY_DT_LAST (TILEAPPLY_DT_COUNT_ - 1)
 
 enum tileapply_space {
   TILEAPPLY_SPACE_NONE = 0, /* registers and scalars */

@@ -31,13 +31,19 @@
 // runs, so constants reach it as constants at every -O level.
 #define TILEAPPLY_INLINE __attribute__((always_inline)) inline
 
-// CUDA's own vector and half types are optional: only when their headers were
-// included do they become carriers.
-struct __half;
-struct __half2;
-struct __nv_bfloat16;
-struct __nv_bfloat162;
-struct float2;
+// CUDA's own vector and half types (the Half and Packed rows of
+// tileapply/dtypes.def) are optional: only when their headers were included
+// do they become carriers.
+#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)           \
+  TILEAPPLY_DECLARE_##Kind(CType)
+#define TILEAPPLY_DECLARE_Half(T) struct T;
+#define TILEAPPLY_DECLARE_Packed(T) struct T;
+#define TILEAPPLY_DECLARE_Unknown(T)
+#define TILEAPPLY_DECLARE_Bool(T)
+#define TILEAPPLY_DECLARE_Unsigned(T)
+#define TILEAPPLY_DECLARE_Signed(T)
+#define TILEAPPLY_DECLARE_Float(T)
+#include <tileapply/dtypes.def>
 
 namespace tile {
 
@@ -72,43 +78,59 @@ template <class A> inline constexpr bool same_v<A, A> = true;
 template <class T> inline constexpr bool is_const_v = false;
 template <class T> inline constexpr bool is_const_v<const T> = true;
 
-// ---- carrier dtypes ---------------------------------------------------------
+// ---- carrier dtypes (tileapply/dtypes.def) ---------------------------------
+// One row of the table, as the header needs it.
+struct dtype_row {
+  int value, bits;
+  bool integer, is_signed;
+  bool pun; // a CUDA class whose bits are the value (Half, Packed)
+};
+#define TILEAPPLY_ROW_Unknown false, false, false
+#define TILEAPPLY_ROW_Bool false, false, false
+#define TILEAPPLY_ROW_Unsigned true, false, false
+#define TILEAPPLY_ROW_Signed true, true, false
+#define TILEAPPLY_ROW_Float false, true, false
+#define TILEAPPLY_ROW_Half false, true, true
+#define TILEAPPLY_ROW_Packed false, true, true
+inline constexpr dtype_row dtype_rows[] = {
+#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)           \
+  {Value, Bits, TILEAPPLY_ROW_##Kind},
+#include <tileapply/dtypes.def>
+};
+
+// Every C++ integer type maps to the row of its width and signedness (so
+// `long` is int64_t on nvptx64, `char` follows the target's signedness).
+template <class T> constexpr int integer_dtype() {
+  for (const dtype_row &r : dtype_rows)
+    if (r.integer && r.bits == 8 * static_cast<int>(sizeof(T)) &&
+        r.is_signed == __is_signed(T))
+      return r.value;
+  return TILEAPPLY_DT_UNKNOWN;
+}
+
 template <class T> struct dtype_of {
-  static constexpr int value = TILEAPPLY_DT_UNKNOWN;
+  static constexpr int value = __is_same(T, bool)  ? TILEAPPLY_DT_BOOL
+                               : __is_integral(T) ? integer_dtype<T>()
+                                                  : TILEAPPLY_DT_UNKNOWN;
 };
 template <class T> struct dtype_of<const T> : dtype_of<T> {};
 template <class T> struct dtype_of<volatile T> : dtype_of<T> {};
 template <class T> struct dtype_of<const volatile T> : dtype_of<T> {};
-#define TILEAPPLY_DTYPE(T, D)                                                  \
+// The other carriers by name: float, double and CUDA's class types.
+#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)           \
+  TILEAPPLY_DTYPE_OF_##Kind(CType, Value)
+#define TILEAPPLY_DTYPE_OF_NAMED(T, V)                                         \
   template <> struct dtype_of<T> {                                             \
-    static constexpr int value = D;                                            \
+    static constexpr int value = V;                                            \
   };
-TILEAPPLY_DTYPE(bool, TILEAPPLY_DT_BOOL)
-TILEAPPLY_DTYPE(unsigned char, TILEAPPLY_DT_U8)
-TILEAPPLY_DTYPE(signed char, TILEAPPLY_DT_S8)
-TILEAPPLY_DTYPE(char, (static_cast<char>(-1) < 0 ? TILEAPPLY_DT_S8 : TILEAPPLY_DT_U8))
-TILEAPPLY_DTYPE(unsigned short, TILEAPPLY_DT_U16)
-TILEAPPLY_DTYPE(short, TILEAPPLY_DT_S16)
-TILEAPPLY_DTYPE(unsigned int, TILEAPPLY_DT_U32)
-TILEAPPLY_DTYPE(int, TILEAPPLY_DT_S32)
-TILEAPPLY_DTYPE(unsigned long, (sizeof(long) == 8 ? TILEAPPLY_DT_U64 : TILEAPPLY_DT_U32))
-TILEAPPLY_DTYPE(long, (sizeof(long) == 8 ? TILEAPPLY_DT_S64 : TILEAPPLY_DT_S32))
-TILEAPPLY_DTYPE(unsigned long long, TILEAPPLY_DT_U64)
-TILEAPPLY_DTYPE(long long, TILEAPPLY_DT_S64)
-TILEAPPLY_DTYPE(float, TILEAPPLY_DT_F32)
-TILEAPPLY_DTYPE(double, TILEAPPLY_DT_F64)
-TILEAPPLY_DTYPE(__half, TILEAPPLY_DT_F16)
-TILEAPPLY_DTYPE(__nv_bfloat16, TILEAPPLY_DT_BF16)
-TILEAPPLY_DTYPE(__half2, TILEAPPLY_DT_F16X2)
-TILEAPPLY_DTYPE(__nv_bfloat162, TILEAPPLY_DT_BF16X2)
-TILEAPPLY_DTYPE(float2, TILEAPPLY_DT_F32X2)
-// The .b128 carriers, where the target has 128-bit integers (nvptx64 and
-// x86-64 do; __uint128_t is the same type as unsigned __int128).
-#if defined(__SIZEOF_INT128__)
-TILEAPPLY_DTYPE(unsigned __int128, TILEAPPLY_DT_U128)
-TILEAPPLY_DTYPE(__int128, TILEAPPLY_DT_S128)
-#endif
-#undef TILEAPPLY_DTYPE
+#define TILEAPPLY_DTYPE_OF_Float(T, V) TILEAPPLY_DTYPE_OF_NAMED(T, V)
+#define TILEAPPLY_DTYPE_OF_Half(T, V) TILEAPPLY_DTYPE_OF_NAMED(T, V)
+#define TILEAPPLY_DTYPE_OF_Packed(T, V) TILEAPPLY_DTYPE_OF_NAMED(T, V)
+#define TILEAPPLY_DTYPE_OF_Unknown(T, V)
+#define TILEAPPLY_DTYPE_OF_Bool(T, V)
+#define TILEAPPLY_DTYPE_OF_Unsigned(T, V)
+#define TILEAPPLY_DTYPE_OF_Signed(T, V)
+#include <tileapply/dtypes.def>
 
 // ---- shapes -----------------------------------------------------------------
 template <class T, int... E> struct nested {
@@ -437,15 +459,15 @@ template <class T> __device__ TILEAPPLY_INLINE auto value(T &t) {
   else if constexpr (Tr::kind == TILEAPPLY_KIND_PRESERVE_DST)
     return 0;
   else if constexpr (Tr::kind == TILEAPPLY_KIND_SCALAR) {
-    // CUDA's class carriers travel as their bits (a pun, never a conversion).
+    // CUDA's class carriers travel as their bits (a pun, never a conversion),
+    // in the unsigned integer of their width, C-promoted like any integer.
     // They are not trivially copyable, so the bits are copied out.
-    if constexpr (dtype_of<D>::value == TILEAPPLY_DT_F16 ||
-                  dtype_of<D>::value == TILEAPPLY_DT_BF16)
+    constexpr dtype_row row = dtype_rows[dtype_of<D>::value];
+    if constexpr (row.pun && row.bits == 16)
       return static_cast<int>(bits<unsigned short>(t));
-    else if constexpr (dtype_of<D>::value == TILEAPPLY_DT_F16X2 ||
-                       dtype_of<D>::value == TILEAPPLY_DT_BF16X2)
+    else if constexpr (row.pun && row.bits == 32)
       return bits<unsigned int>(t);
-    else if constexpr (dtype_of<D>::value == TILEAPPLY_DT_F32X2)
+    else if constexpr (row.pun && row.bits == 64)
       return bits<unsigned long long>(t);
     else
       return t;

@@ -42,6 +42,18 @@ struct AsmStatement {
   bool HasSideEffects = false; // memory forms: volatile, with ~{memory}
 };
 
+/// An inline-asm register letter of the NVPTX back end: the LLVM type it
+/// binds and the PTX register LLVM 22 declares for it (tileapply/dtypes.def).
+struct AsmRegister {
+  char Letter;
+  llvm::StringRef IRType;   // "i1", "i8", ..., "i128", "float", "double"
+  llvm::StringRef PtxClass; // "pred", "b16", "b32", "b64", "b128"
+  llvm::StringRef Prefix;   // "%p", "%rs", "%r", "%rd", "%rq"
+};
+llvm::ArrayRef<AsmRegister> asmRegisters();
+/// The row of `Letter`, or null for a letter the table does not have.
+const AsmRegister *asmRegister(char Letter);
+
 /// The inline-asm constraint letter for a register of this carrier.
 char constraintFor(DType Carrier);
 /// The letter for a register operand: 'b' (an i1) for a `.pred` operand,

@@ -19,7 +19,7 @@ namespace tileapply {
 
 /// A PTX operand type as it appears in an opcode spelling.
 enum class PtxType : uint8_t {
-#define TA_PTX_TYPE(Name, Bits, Class, Imm) Name,
+#define TA_PTX_TYPE(Name, ...) Name,
 #include "tileapply/core/PtxTypes.def"
 };
 
@@ -48,12 +48,18 @@ llvm::StringRef ptxRegisterType(PtxType T);
 bool ptxTypeIsFloating(PtxType T);
 
 using DType = tileapply_dtype;
+/// What a carrier's bits mean (the Kind column of tileapply/dtypes.def).
+enum class CarrierKind : uint8_t { Unknown, Bool, Unsigned, Signed, Float, Half, Packed };
 /// The C++ spelling of a carrier dtype, e.g. "uint32_t", "__half2".
 llvm::StringRef dtypeName(DType D);
 unsigned dtypeBits(DType D);
-bool dtypeIsFloat(DType D);
+CarrierKind dtypeKind(DType D);
+/// The inline-asm register letter of an element of this carrier.
+char dtypeConstraint(DType D);
+bool dtypeIsFloat(DType D);  // float, double and CUDA's half and vector types
 bool dtypeIsSigned(DType D);
-bool dtypeIsCudaClass(DType D); // __half, __half2, float2, ...
+/// __half, __half2, float2, ...: a class whose bits are the value (a pun).
+bool dtypeIsCudaClass(DType D);
 
 /// The register groups a splittable bit-size operand (`~` in Opcodes.def) may
 /// be given as instead of one register: `{a, b}` or `{a, b, c, d}`.
