@@ -11,6 +11,7 @@
 #   %inputs         test/lit/Inputs
 #   %srcroot        the repository root
 #   %{cuda_lib}     CUDA's lib64 (for -lcudart_static)
+#   %{version}      the project version (project(tileapply VERSION ...))
 import os
 import subprocess
 import lit.formats
@@ -48,6 +49,7 @@ config.substitutions.append(("%opcodes", os.path.join(config.tileapply_obj_root,
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "lit", "Inputs")))
 config.substitutions.append(("%srcroot", config.tileapply_src_root))
 config.substitutions.append(("%{cuda_lib}", os.path.join(config.cuda_path, "lib64")))
+config.substitutions.append(("%{version}", config.tileapply_version))
 
 if os.path.exists(os.path.join(config.cuda_path, "bin", "ptxas")):
     config.available_features.add("ptxas")
