@@ -10,9 +10,11 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Basic/TargetOptions.h"
 #include "llvm/ADT/StringExtras.h"
+#include "tileapply/version.h"
 
 using namespace clang;
 
@@ -104,6 +106,45 @@ Problem callProblem(DiagCode Code, const char *Note) {
   return P;
 }
 
+/// "0.2.0" for a TILEAPPLY_VERSION number (MAJOR * 10000 + MINOR * 100 + PATCH).
+std::string versionName(int64_t V) {
+  return std::to_string(V / 10000) + "." + std::to_string(V / 100 % 100) + "." +
+         std::to_string(V % 100);
+}
+
+/// Why the tile.h this translation unit uses is not this plugin's version
+/// (`tile::header_version`, from tileapply/version.h), or nullopt when it is.
+std::optional<std::string> headerVersionProblem(ASTContext &Ctx,
+                                                const CallExpr *Call) {
+  std::string Header = "<tileapply/tile.h>";
+  if (const FunctionDecl *Callee = Call->getDirectCallee()) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    llvm::StringRef File = SM.getFilename(SM.getFileLoc(Callee->getLocation()));
+    if (!File.empty())
+      Header += " (" + File.str() + ")";
+  }
+  const VarDecl *Version = nullptr;
+  for (const NamedDecl *D :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("tile")))
+    if (const auto *NS = dyn_cast<NamespaceDecl>(D))
+      for (const NamedDecl *M : NS->lookup(&Ctx.Idents.get("header_version")))
+        if (!Version)
+          Version = dyn_cast<VarDecl>(M);
+  std::string Found;
+  if (!Version)
+    Found = " has no tile::header_version (it is older than tileapply 0.2.0)";
+  else if (const APValue *V = Version->evaluateValue(); !V || !V->isInt())
+    Found = "'s tile::header_version is not a constant integer";
+  else if (V->getInt().getSExtValue() == TILEAPPLY_VERSION)
+    return std::nullopt;
+  else
+    Found = " is tileapply " + versionName(V->getInt().getSExtValue());
+  return Header + Found +
+         ", but this TileApply.so is tileapply " TILEAPPLY_VERSION_STRING
+         ": use the header and the plugin of one tileapply (-I <prefix>/include "
+         "with -fplugin=<prefix>/lib/TileApply.so)";
+}
+
 } // namespace
 
 CallChecker::CallChecker(ASTContext &Ctx, Reporter &R, bool IsDeviceCompilation,
@@ -115,15 +156,24 @@ void CallChecker::check(const CallSite &Site) {
   // A normal CUDA build runs two cc1 jobs over the same source: the host one
   // reports calls in host code, the device one checks the rest, so every
   // problem is reported once.
-  if (!IsDevice) {
-    if (!DeviceCode)
-      R.report(Site, callProblem(DiagCode::HostCall,
-                                 "PTX instructions run only on the GPU: call "
-                                 "__tile_apply from a __device__ or __global__ "
-                                 "function"));
+  if (DeviceCode != IsDevice)
     return;
+  // A tile.h of another version: one error, at the first call, and nothing
+  // else (its layouts may mean something else).
+  if (!HeaderChecked) {
+    HeaderChecked = true;
+    HeaderProblem = headerVersionProblem(Ctx, Site.Call);
+    if (HeaderProblem)
+      R.reportInternal(Site, *HeaderProblem);
   }
-  if (DeviceCode)
+  if (HeaderProblem)
+    return;
+  if (!IsDevice)
+    R.report(Site, callProblem(DiagCode::HostCall,
+                               "PTX instructions run only on the GPU: call "
+                               "__tile_apply from a __device__ or __global__ "
+                               "function"));
+  else
     checkDeviceCall(Site);
 }
 

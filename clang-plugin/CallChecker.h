@@ -59,6 +59,8 @@ private:
   bool IsDevice;
   std::optional<Target> T;
   std::map<const clang::FunctionDecl *, DecodedLayout> Layouts;
+  bool HeaderChecked = false;
+  std::optional<std::string> HeaderProblem; // the tile.h is another version
 };
 
 } // namespace plugin

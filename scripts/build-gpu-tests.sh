@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # shellcheck source-path=SCRIPTDIR
 # Builds every GPU program with the plugin into gpu-bin/: the examples and each
-# self-checking test/gpu/*.cu (prints PASS/FAIL, exits nonzero on failure).
+# self-checking test/gpu/*.cu (prints PASS/FAIL, exits nonzero on failure),
+# and examples/cmake-consumer built with CMake 4 against a temporary install
+# (when a CMake 4 is at hand: TILEAPPLY_CMAKE4 or build/cmake4/, which
+# scripts/test-install.sh provides).
 # Also writes gpu-bin/run-all.sh, which runs them all on a machine with a GPU,
 # prints the results, writes them to $OUT/gpu-results.txt when $OUT is set,
 # and exits nonzero when any program failed or did not build.
@@ -37,6 +40,31 @@ for src in "${sources[@]}"; do
     broken=$((broken + 1))
   fi
 done
+
+# The CMake consumer: the installed tileapply, as a CMake project uses it.
+cmake4="${TILEAPPLY_CMAKE4:-$TILEAPPLY_BUILD_DIR/cmake4/bin/cmake}"
+if [ -x "$cmake4" ]; then
+  name=examples-cmake-consumer rel=examples/cmake-consumer
+  prefix="$bin/$name.prefix"
+  if cmake --install "$TILEAPPLY_BUILD_DIR" --prefix "$prefix" >"$bin/$name.build.log" 2>&1 &&
+     "$cmake4" -S "$TILEAPPLY_ROOT/$rel" -B "$bin/$name.build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
+       -DCMAKE_CUDA_COMPILER="$LLVM_BIN/clang++" \
+       -DCMAKE_CUDA_FLAGS="--cuda-path=$CUDA_PATH -Wno-unknown-cuda-version" >>"$bin/$name.build.log" 2>&1 &&
+     "$cmake4" --build "$bin/$name.build" >>"$bin/$name.build.log" 2>&1 &&
+     cp "$bin/$name.build/app" "$bin/$name"; then
+    echo "built   $rel -> gpu-bin/$name"
+    rm -rf "$bin/$name.build.log" "$bin/$name.build" "$prefix"
+    printf '%s %s\n' "$name" "$rel" >>"$bin/manifest.txt"
+    built=$((built + 1))
+  else
+    echo "BROKEN  $rel (see gpu-bin/$name.build.log)"
+    tail -n 20 "$bin/$name.build.log" | sed 's/^/    /'
+    printf '%s %s BROKEN\n' "$name" "$rel" >>"$bin/manifest.txt"
+    broken=$((broken + 1))
+  fi
+else
+  echo "skipped examples/cmake-consumer: no CMake 4 ($cmake4; scripts/test-install.sh installs one)"
+fi
 
 cat >"$bin/run-all.sh" <<'RUNALL'
 #!/usr/bin/env bash

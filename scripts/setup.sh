@@ -9,7 +9,10 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # libclang-rt-22-dev: the libFuzzer and ASan/UBSan runtimes (test/fuzz, scripts/sanitize.sh).
-PACKAGES=(clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libclang-rt-22-dev libgtest-dev cmake ninja-build g++)
+# ccache and python3-venv: scripts/test-install.sh (ccache in front of clang;
+# a venv for CMake 4 from PyPI).
+PACKAGES=(clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libclang-rt-22-dev libgtest-dev cmake ninja-build g++
+          ccache python3-venv)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

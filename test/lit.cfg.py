@@ -12,6 +12,7 @@
 #   %srcroot        the repository root
 #   %{cuda_lib}     CUDA's lib64 (for -lcudart_static)
 #   %{cuda_path}    the CUDA toolkit
+#   %{version}      the project version (project(tileapply VERSION ...))
 import os
 import subprocess
 import lit.formats
@@ -50,6 +51,7 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "l
 config.substitutions.append(("%srcroot", config.tileapply_src_root))
 config.substitutions.append(("%{cuda_lib}", os.path.join(config.cuda_path, "lib64")))
 config.substitutions.append(("%{cuda_path}", config.cuda_path))
+config.substitutions.append(("%{version}", config.tileapply_version))
 
 if os.path.exists(os.path.join(config.cuda_path, "bin", "ptxas")):
     config.available_features.add("ptxas")

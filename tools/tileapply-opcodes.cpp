@@ -4,11 +4,13 @@
 //   tileapply-opcodes --check SPELLING... whether each spelling is a form
 //   tileapply-opcodes --markdown          the reference page (docs/reference/)
 //   tileapply-opcodes --stats             forms per family
+//   tileapply-opcodes --version           the tileapply version
 //
 //===----------------------------------------------------------------------===//
 #include "tileapply/core/Layout.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "tileapply/core/Target.h"
+#include "tileapply/version.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
@@ -181,7 +183,12 @@ int main(int Argc, const char **Argv) {
       return markdown();
     if (Cmd == "--stats")
       return stats();
+    if (Cmd == "--version") {
+      outs() << "tileapply-opcodes (tileapply) " TILEAPPLY_VERSION_STRING "\n";
+      return 0;
+    }
   }
-  errs() << "usage: tileapply-opcodes --json | --check SPELLING... | --markdown | --stats\n";
+  errs() << "usage: tileapply-opcodes --json | --check SPELLING... | --markdown | --stats | "
+            "--version\n";
   return 2;
 }

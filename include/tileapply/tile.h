@@ -18,6 +18,7 @@
 
 #include <stdint.h>
 #include <tileapply/abi.h>
+#include <tileapply/version.h>
 // tile::packed::f16x2(2.0f) and friends: packed constants built at compile
 // time (the runtime's header, reachable with only -I<repo>/include).
 #include <tileapply/packed.h>
@@ -46,6 +47,10 @@
 #include <tileapply/dtypes.def>
 
 namespace tile {
+
+/// The tileapply version of this header (TILEAPPLY_VERSION). The plugin reads
+/// it and refuses a header of a version other than its own.
+inline constexpr int header_version = TILEAPPLY_VERSION;
 
 template <int... E> struct shape {};
 template <int... S> struct stride {};
