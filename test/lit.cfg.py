@@ -5,6 +5,7 @@
 #   %plugin         <build>/lib/TileApply.so        (use -fplugin=%plugin)
 #   %passplugin     <build>/lib/TileApplyPass.so    (opt -load-pass-plugin=%passplugin)
 #   %ptxas          CUDA's ptxas
+#   %nvcc           CUDA's nvcc (feature "nvcc" when it exists)
 #   %opcodes        <build>/bin/tileapply-opcodes
 #   %{certify}      <build>/bin/tileapply-certify
 #   %{nearmiss}     <build>/bin/tileapply-nearmiss
@@ -55,6 +56,10 @@ config.substitutions.append(("%{version}", config.tileapply_version))
 
 if os.path.exists(os.path.join(config.cuda_path, "bin", "ptxas")):
     config.available_features.add("ptxas")
+# nvcc builds the benchmarks' nvcc variants (test/lit/bench).
+config.substitutions.append(("%nvcc", os.path.join(config.cuda_path, "bin", "nvcc")))
+if os.path.exists(os.path.join(config.cuda_path, "bin", "nvcc")):
+    config.available_features.add("nvcc")
 if config.sanitized in ("ON", "1", "TRUE", "True"):
     config.available_features.add("sanitized")
     # The sanitized plugin is loaded into an uninstrumented clang: preload the runtime.

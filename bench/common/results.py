@@ -1,0 +1,310 @@
+#!/usr/bin/env python3
+"""The results files of the benchmarks, and the tables made from them.
+
+Standard library only: it runs on the GPU machine (by run.sh, to print the
+table) and here (by bench/plot.py, which adds the plot).
+
+A results file is CSV. Lines starting with '#' are notes, "# key: value" (the
+device, the compilers, how it was timed); the header line
+
+    bench,variant,label,compiler,size_bytes,bytes_moved,reps,median_ms,min_ms,max_ms,gbps,status
+
+comes before the first row (bench/common/bench.h writes the same format). The
+status is ok, FAIL (wrong result, not timed) or skip (not run, with a reason
+printed by the program). Several programs append to one file in one run.
+
+    results.py table BENCH FILE... [--markdown OUT.md]
+
+prints the table of BENCH (e.g. stream) from the files and, with --markdown,
+writes it as a Markdown page too. Exit status 1 when a row FAILed.
+"""
+import csv
+import io
+import os
+import statistics
+import sys
+
+HEADER = ["bench", "variant", "label", "compiler", "size_bytes", "bytes_moved", "reps",
+          "median_ms", "min_ms", "max_ms", "gbps", "status"]
+
+# How each benchmark's table is laid out: the variants in display order, the
+# ones every row is compared with, and what a measurement is.
+SPECS = {
+    "stream": {
+        "title": "Streaming f16x2 add, D = A + B (fp16)",
+        "order": ["tile_apply", "asm_clang", "asm_nvcc", "hadd2_clang", "hadd2_nvcc",
+                  "torch_add", "memcpy_d2d"],
+        "baselines": [("tile_apply", "vs __tile_apply"), ("torch_add", "vs PyTorch")],
+        "metric": ("gbps", "GB/s"),
+        "size_title": "bytes per array",
+        "about": [
+            "Each thread of the kernels handles four 128-bit rows of A and of B "
+            "(`ld.global.v4.b32`), sixteen `add.rn.f16x2`, four 128-bit rows of D "
+            "(`st.global.v4.b32`); the rows past the end are switched off by a "
+            "predicate. The `__tile_apply` kernel and the inline-asm kernel have the "
+            "same PTX instruction mix (checked by the test command).",
+            "GB/s counts bytes read and written (A, B and D: 3 x the array size), "
+            "decimal GB, at the median time. The device-to-device copy moves the same "
+            "bytes (1.5 x the array size, read and written) and is the ceiling.",
+            "Every variant's output is checked bit for bit before it is timed "
+            "(the kernels against a host reference, PyTorch against a float "
+            "computation on the GPU, the copy against its source).",
+            "Ratios are GB/s of the row over GB/s of the named variant at the same "
+            "size: above 1 is faster.",
+        ],
+    },
+}
+
+
+# ---- sizes --------------------------------------------------------------------------
+
+SUFFIX = {"": 0, "K": 10, "KiB": 10, "M": 20, "MiB": 20, "G": 30, "GiB": 30, "T": 40, "TiB": 40}
+
+
+def parse_bytes(text):
+    """'256M' -> 268435456, '1536M+11200' -> 1610623936; ValueError if malformed."""
+    total = 0
+    for term in text.split("+"):
+        term = term.strip()
+        digits = term.rstrip("KMGTiB")
+        suffix = term[len(digits):]
+        if not digits.isdigit() or suffix not in SUFFIX:
+            raise ValueError("bad size '%s' (examples: 256M, 4G, 1536M+11200)" % text)
+        total += int(digits) << SUFFIX[suffix]
+    return total
+
+
+def format_bytes(n):
+    """268435456 -> '256 MiB', 1610623936 -> '1536 MiB + 11200 B'."""
+    # The largest unit that leaves less than a MiB over.
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        whole = n >> shift
+        rest = n - (whole << shift)
+        if whole and (rest < (1 << 20) or shift == 10):
+            return "%d %s" % (whole, unit) + (" + %d B" % rest if rest else "")
+    return "%d B" % n
+
+
+# ---- files ----------------------------------------------------------------------------
+
+def has_header(path):
+    try:
+        with open(path) as f:
+            return any(line.startswith("bench,") for line in f)
+    except OSError:
+        return False
+
+
+def append_note(path, key, value):
+    with open(path, "a") as f:
+        f.write("# %s: %s\n" % (key, value))
+
+
+def append_row(path, row):
+    """Appends one row (a dict with the HEADER keys), the header first if needed."""
+    need_header = not has_header(path)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    if need_header:
+        w.writerow(HEADER)
+    w.writerow([row[k] for k in HEADER])
+    with open(path, "a") as f:
+        f.write(buf.getvalue())
+
+
+def read(paths):
+    """(notes, rows) from results files: notes as [(key, value)], rows as dicts."""
+    notes, rows = [], []
+    for path in paths:
+        with open(path) as f:
+            lines = f.read().splitlines()
+        data = []
+        for line in lines:
+            if line.startswith("#"):
+                key, _, value = line[1:].strip().partition(":")
+                notes.append((key.strip(), value.strip()))
+            elif line.strip() and not line.startswith("bench,"):
+                data.append(line)
+        for rec in csv.reader(data):
+            if len(rec) != len(HEADER):
+                raise ValueError("%s: a row has %d fields, want %d: %s"
+                                 % (path, len(rec), len(HEADER), ",".join(rec)))
+            row = dict(zip(HEADER, rec))
+            for k in ("size_bytes", "bytes_moved", "reps"):
+                row[k] = int(row[k])
+            for k in ("median_ms", "min_ms", "max_ms", "gbps"):
+                row[k] = float(row[k])
+            rows.append(row)
+    return notes, rows
+
+
+# ---- tables ---------------------------------------------------------------------------
+
+def table(rows, bench):
+    """The display rows of one benchmark: dicts with the measurement and, per
+    baseline, the ratio (None where either side is missing), sorted by size then
+    by the spec's variant order."""
+    spec = SPECS[bench]
+    metric = spec["metric"][0]
+    order = {v: i for i, v in enumerate(spec["order"])}
+    rows = [r for r in rows if r["bench"] == bench]
+    best = {}
+    for r in rows:
+        if r["status"] == "ok":
+            best[(r["size_bytes"], r["variant"])] = r[metric]
+    out = []
+    for r in sorted(rows, key=lambda r: (r["size_bytes"], order.get(r["variant"], 99), r["variant"])):
+        d = dict(r)
+        for base, _ in spec["baselines"]:
+            b = best.get((r["size_bytes"], base))
+            d["ratio_" + base] = (r[metric] / b) if (r["status"] == "ok" and b) else None
+        out.append(d)
+    return out
+
+
+def ratio_ranges(disp, bench):
+    """{(variant, baseline): (min, max, median)} of the ratios across sizes."""
+    spec = SPECS[bench]
+    acc = {}
+    for d in disp:
+        for base, _ in spec["baselines"]:
+            x = d["ratio_" + base]
+            if x is not None and d["variant"] != base:
+                acc.setdefault((d["variant"], base), []).append(x)
+    return {k: (min(v), max(v), statistics.median(v)) for k, v in acc.items()}
+
+
+def labels(disp):
+    return {d["variant"]: d["label"] for d in disp}
+
+
+def _fmt_ratio(x):
+    return "-" if x is None else "%.2fx" % x
+
+
+def _columns(bench):
+    spec = SPECS[bench]
+    cols = [("size", spec["size_title"]), ("label", "variant"), ("median_ms", "median ms"),
+            ("metric", spec["metric"][1])]
+    cols += [("ratio_" + b, title) for b, title in spec["baselines"]]
+    cols += [("status", "status")]
+    return cols
+
+
+def _cells(d, bench):
+    spec = SPECS[bench]
+    ok = d["status"] == "ok"
+    cells = {
+        "size": format_bytes(d["size_bytes"]),
+        "label": d["label"],
+        "median_ms": "%.4f" % d["median_ms"] if ok else "-",
+        "metric": "%.1f" % d[spec["metric"][0]] if ok else "-",
+        "status": d["status"],
+    }
+    for b, _ in spec["baselines"]:
+        cells["ratio_" + b] = _fmt_ratio(d["ratio_" + b])
+    return cells
+
+
+def text_table(disp, bench):
+    cols = _columns(bench)
+    body = [[_cells(d, bench)[k] for k, _ in cols] for d in disp]
+    head = [t for _, t in cols]
+    widths = [max(len(x) for x in col) for col in zip(head, *body)] if body else [len(h) for h in head]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    last = None
+    for d, cells in zip(disp, body):
+        if last is not None and d["size_bytes"] != last:
+            lines.append("")
+        last = d["size_bytes"]
+        lines.append("  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip())
+    return "\n".join(lines)
+
+
+def summary_lines(disp, bench):
+    """One line per (variant, baseline): the ratio range across sizes."""
+    spec = SPECS[bench]
+    names = labels(disp)
+    rng = ratio_ranges(disp, bench)
+    out = []
+    for base, _ in spec["baselines"]:
+        for v in spec["order"] + sorted(set(names) - set(spec["order"])):
+            if (v, base) in rng:
+                lo, hi, med = rng[(v, base)]
+                out.append("%s / %s: %.2fx to %.2fx (median %.2fx)"
+                           % (names.get(v, v), names.get(base, base), lo, hi, med))
+    return out
+
+
+def markdown(notes, disp, bench, image=None):
+    spec = SPECS[bench]
+    cols = _columns(bench)
+    md = ["# %s" % spec["title"], ""]
+    if image:
+        md += ["![%s](%s)" % (spec["title"], image), ""]
+    failed = [d for d in disp if d["status"] == "FAIL"]
+    if failed:
+        md += ["**%d measurement(s) failed verification** (marked FAIL below)." % len(failed), ""]
+    summary = summary_lines(disp, bench)
+    if summary:
+        md += ["Ratios across sizes (GB/s of the first over the second):", ""]
+        md += ["- " + s for s in summary] + [""]
+    md += ["| " + " | ".join(t for _, t in cols) + " |",
+           "|" + "|".join("---" if k in ("size", "label", "status") else "---:" for k, _ in cols) + "|"]
+    for d in disp:
+        c = _cells(d, bench)
+        md.append("| " + " | ".join(c[k] for k, _ in cols) + " |")
+    md += ["", "## How it was measured", ""]
+    md += ["- " + s for s in spec["about"]]
+    if notes:
+        md += ["", "## Run", ""]
+        seen = set()
+        for k, v in notes:
+            if (k, v) not in seen:
+                seen.add((k, v))
+                md.append("- %s: %s" % (k, v))
+    return "\n".join(md) + "\n"
+
+
+def main(argv):
+    args = argv[1:]
+    if len(args) < 3 or args[0] != "table":
+        sys.exit(__doc__)
+    bench = args[1]
+    if bench not in SPECS:
+        sys.exit("error: unknown benchmark '%s' (have: %s)" % (bench, ", ".join(SPECS)))
+    md_out = None
+    files = []
+    rest = args[2:]
+    while rest:
+        a = rest.pop(0)
+        if a == "--markdown":
+            if not rest:
+                sys.exit("error: --markdown needs a file")
+            md_out = rest.pop(0)
+        else:
+            files.append(a)
+    missing = [f for f in files if not os.path.exists(f)]
+    if missing:
+        sys.exit("error: no results file %s" % ", ".join(missing))
+    notes, rows = read(files)
+    disp = table(rows, bench)
+    if not disp:
+        print("no %s results in %s" % (bench, ", ".join(files)))
+        return 1
+    print(text_table(disp, bench))
+    summary = summary_lines(disp, bench)
+    if summary:
+        print()
+        for s in summary:
+            print(s)
+    if md_out:
+        with open(md_out, "w") as f:
+            f.write(markdown(notes, disp, bench))
+        print("\nwrote %s" % md_out)
+    return 1 if any(d["status"] == "FAIL" for d in disp) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
