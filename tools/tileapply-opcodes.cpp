@@ -4,6 +4,7 @@
 //   tileapply-opcodes --check SPELLING... whether each spelling is a form
 //   tileapply-opcodes --markdown          the reference page (docs/reference/)
 //   tileapply-opcodes --stats             forms per family
+//   tileapply-opcodes --check-table       every row well formed (the build runs it)
 //   tileapply-opcodes --version           the tileapply version
 //
 //===----------------------------------------------------------------------===//
@@ -103,6 +104,22 @@ static int check(ArrayRef<const char *> Spellings) {
   return Bad ? 1 : 0;
 }
 
+/// The build runs this: every row parses, every form of every row can be
+/// made, no spelling comes from two rows. A bad row stops the build here,
+/// never a user's compile.
+static int checkTable() {
+  std::vector<std::string> Problems = OpcodeTable::checkRows();
+  for (const std::string &P : Problems)
+    errs() << "tileapply PTX table: " << P << "\n";
+  if (!Problems.empty())
+    return 1;
+  size_t Forms = 0;
+  OpcodeTable::get().forEachForm([&](const Form &) { ++Forms; });
+  outs() << "PTX table: " << OpcodeTable::get().numPatterns() << " rows, " << Forms
+         << " forms, no problems\n";
+  return 0;
+}
+
 static std::map<std::string, std::pair<size_t, size_t>> countByFamily() {
   std::map<std::string, std::pair<size_t, size_t>> N; // forms, rows
   const OpcodeTable &T = OpcodeTable::get();
@@ -183,12 +200,14 @@ int main(int Argc, const char **Argv) {
       return markdown();
     if (Cmd == "--stats")
       return stats();
+    if (Cmd == "--check-table")
+      return checkTable();
     if (Cmd == "--version") {
       outs() << "tileapply-opcodes (tileapply) " TILEAPPLY_VERSION_STRING "\n";
       return 0;
     }
   }
-  errs() << "usage: tileapply-opcodes --json | --check SPELLING... | --markdown | --stats | "
+  errs() << "usage: tileapply-opcodes --json | --check SPELLING... | --markdown | --stats | --check-table | "
             "--version\n";
   return 2;
 }

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tileapply/core/OpcodeTable.h"
+#include "TableParser.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -74,231 +75,14 @@ SmallVector<StringRef, 8> splitSpelling(StringRef Spelling) {
 }
 
 namespace {
+using table::Choice;
+using table::Item;
+using table::Pattern;
 
-/// A reference in an operand spec: a literal, or group $k.
-struct Ref {
-  int Group = -1;     // >= 0: taken from group k
-  std::string Literal;
-};
-
-// An operand as its row states it. Spec is final except for what a group may
-// decide: the type, the register count and the state space (the Refs).
-struct OperandPattern {
-  OperandSpec Spec;
-  Ref Type, Regs, Space;
-};
-
-struct Item {
-  std::vector<SmallVector<std::string, 2>> Choices; // each: token sequence
-  bool Optional = false;
-  int Group = -1; // >= 0 for {...} items
-};
-
-struct Pattern {
-  std::string Text;
-  std::string Family;
-  FormKind Kind;
-  std::vector<Item> Items;
-  std::vector<OperandPattern> Operands;
-  unsigned MinSm, MinPtx;
-  std::vector<Target> OnlyOn;
-  unsigned OptionalMinSm = 0, OptionalMinPtx = 0;
-  std::vector<int> GroupItem; // group k -> index into Items
-};
-
-struct RawRow {
-  FormKind Kind;
-  const char *Pattern;
-  const char *Operands;
-  unsigned Sm, Ptx;
-  const char *OnlyOn; // "" or "sm_100a sm_103a"
-};
-const RawRow RawRows[] = {
-#define TA_FORM(Kind, Pat, Ops, Sm, Ptx) {FormKind::Kind, Pat, Ops, Sm, Ptx, ""},
-#define TA_FORM_ON(Kind, Pat, Ops, Targets, Ptx) {FormKind::Kind, Pat, Ops, 0, Ptx, Targets},
-#include "Opcodes.def"
-};
-struct RawUnsupported {
-  const char *Prefix;
-  const char *Reason;
-};
-const RawUnsupported RawUnsupportedRows[] = {
-#define TA_UNSUPPORTED(Prefix, Reason) {Prefix, Reason},
-#include "Opcodes.def"
-};
-
-// A malformed row is a bug in the table itself; the unit tests parse every
-// row, so this never reaches a user.
-[[noreturn]] void tableError(const Twine &Row, const Twine &Why) {
-  report_fatal_error(Twine("tileapply: bad row in Opcodes.def: '") + Row + "': " + Why);
-}
-
-Ref parseRef(StringRef S, StringRef Row) {
-  Ref R;
-  if (S.consume_front("$")) {
-    if (S.getAsInteger(10, R.Group))
-      tableError(Row, "bad group reference");
-  } else {
-    R.Literal = S.str();
-  }
-  return R;
-}
-
-Pattern parsePattern(const RawRow &Raw) {
-  Pattern P;
-  P.Text = Raw.Pattern;
-  P.Kind = Raw.Kind;
-  P.MinSm = Raw.Sm;
-  P.MinPtx = Raw.Ptx;
-  SmallVector<StringRef, 4> Only;
-  StringRef(Raw.OnlyOn).split(Only, ' ', -1, /*KeepEmpty=*/false);
-  for (StringRef Name : Only) {
-    auto T = parseTarget(Name);
-    if (!T || !T->Suffix)
-      tableError(Raw.Pattern, "'" + Name + "' is not an arch- or family-specific target");
-    P.OnlyOn.push_back(*T);
-    P.MinSm = P.MinSm ? std::min(P.MinSm, T->Sm) : T->Sm;
-  }
-  StringRef S(Raw.Pattern);
-  size_t FamEnd = S.find_first_of(".{");
-  P.Family = S.substr(0, FamEnd).str();
-  S = S.substr(std::min(FamEnd, S.size()));
-  int NextGroup = 0;
-  while (!S.empty()) {
-    Item It;
-    if (S.front() == '.') {
-      size_t End = S.find_first_of(".{", 1);
-      StringRef Tok = S.substr(1, End == StringRef::npos ? StringRef::npos : End - 1);
-      It.Choices.push_back({Tok.str()});
-      S = S.substr(std::min(End, S.size()));
-    } else if (S.front() == '{') {
-      size_t Close = S.find('}');
-      if (Close == StringRef::npos)
-        tableError(Raw.Pattern, "unclosed '{'");
-      SmallVector<StringRef, 8> Alts;
-      S.substr(1, Close - 1).split(Alts, '|');
-      for (StringRef Alt : Alts) {
-        if (!Alt.consume_front("."))
-          tableError(Raw.Pattern, "alternative must start with '.'");
-        SmallVector<StringRef, 2> Toks;
-        Alt.split(Toks, '.');
-        SmallVector<std::string, 2> Choice;
-        for (StringRef T : Toks)
-          Choice.push_back(T.str());
-        It.Choices.push_back(std::move(Choice));
-      }
-      S = S.substr(Close + 1);
-      if (S.consume_front("?"))
-        It.Optional = true;
-      It.Group = NextGroup++;
-      P.GroupItem.push_back(static_cast<int>(P.Items.size()));
-    } else {
-      tableError(Raw.Pattern, "unexpected character");
-    }
-    P.Items.push_back(std::move(It));
-  }
-
-  SmallVector<StringRef, 6> Ops;
-  StringRef(Raw.Operands).split(Ops, ' ', -1, /*KeepEmpty=*/false);
-  for (StringRef Op : Ops) {
-    OperandPattern O;
-    // "|q:w:pred?": joined to the previous operand by '|', optional.
-    if (Op.consume_front("|")) {
-      if (P.Operands.empty())
-        tableError(Raw.Pattern, "'|' before the first operand");
-      O.Spec.JoinedByBar = true;
-    }
-    // "!c:r:pred": PTX's `{!}c`, the call may pass it negated.
-    if (Op.consume_front("!"))
-      O.Spec.Negatable = true;
-    // "c:r:f32?(100,88)": optional, and PTX added it later than the form.
-    if (Op.ends_with(")")) {
-      size_t Open = Op.rfind("?(");
-      unsigned Sm = 0, Ptx = 0;
-      auto [SmText, PtxText] =
-          Open == StringRef::npos ? std::pair<StringRef, StringRef>() :
-          Op.slice(Open + 2, Op.size() - 1).split(',');
-      if (Open == StringRef::npos || SmText.getAsInteger(10, Sm) ||
-          PtxText.getAsInteger(10, Ptx))
-        tableError(Raw.Pattern, "operand '" + Op + "' has a bad floor ?(SM,PTX)");
-      P.OptionalMinSm = std::max(P.OptionalMinSm, Sm);
-      P.OptionalMinPtx = std::max(P.OptionalMinPtx, Ptx);
-      Op = Op.substr(0, Open + 1);
-    }
-    if (Op.consume_back("?"))
-      O.Spec.Optional = true;
-    // "n:imm:b32[0..255]": an immediate and its allowed range.
-    bool HasRange = Op.ends_with("]");
-    if (HasRange) {
-      size_t Open = Op.rfind('[');
-      StringRef Range = Op.slice(Open + 1, Op.size() - 1);
-      auto [Lo, Hi] = Range.split("..");
-      if (Open == StringRef::npos || Lo.getAsInteger(0, O.Spec.ImmLo) ||
-          Hi.getAsInteger(0, O.Spec.ImmHi) || O.Spec.ImmLo > O.Spec.ImmHi)
-        tableError(Raw.Pattern, "operand '" + Op + "' has a bad range [LO..HI]");
-      Op = Op.substr(0, Open);
-    }
-    if (Op.consume_back("~"))
-      O.Spec.Splittable = true;
-    SmallVector<StringRef, 3> F;
-    Op.split(F, ':');
-    if (F.size() != 3)
-      tableError(Raw.Pattern, "operand '" + Op + "' is not NAME:DIR:TYPE");
-    O.Spec.Name = F[0].str();
-    if (F[1] == "r") O.Spec.Direction = Dir::Read;
-    else if (F[1] == "w") O.Spec.Direction = Dir::Write;
-    else if (F[1] == "rw") O.Spec.Direction = Dir::ReadWrite;
-    else if (F[1] == "addr") O.Spec.Direction = Dir::Addr;
-    else if (F[1] == "waddr") { O.Spec.Direction = Dir::Addr; O.Spec.WritesMemory = true; }
-    else if (F[1] == "imm") O.Spec.Direction = Dir::Imm;
-    else tableError(Raw.Pattern, "bad direction '" + F[1] + "'");
-    StringRef Rest = F[2];
-    auto [TypeAndRegs, SpacePart] = Rest.split('@');
-    auto [TypePart, RegsPart] = TypeAndRegs.split('x');
-    // "f16x2" is a type, not "f16" x "2": split on x$, after a $-reference,
-    // or on a digit-only tail that leaves a PTX type ("f32x4": four f32).
-    if (!TypePart.starts_with("$")) {
-      TypePart = TypeAndRegs;
-      RegsPart = "";
-      size_t X = TypeAndRegs.find("x$");
-      if (X == StringRef::npos && !parsePtxType(TypeAndRegs)) {
-        X = TypeAndRegs.rfind('x');
-        if (X != StringRef::npos && !parsePtxType(TypeAndRegs.substr(0, X)))
-          X = StringRef::npos;
-      }
-      if (X != StringRef::npos) {
-        TypePart = TypeAndRegs.substr(0, X);
-        RegsPart = TypeAndRegs.substr(X + 1);
-      }
-    }
-    O.Type = parseRef(TypePart, Raw.Pattern);
-    O.Regs = RegsPart.empty() ? Ref{-1, "1"} : parseRef(RegsPart, Raw.Pattern);
-    if (!SpacePart.empty())
-      O.Space = parseRef(SpacePart, Raw.Pattern);
-    auto CheckGroup = [&](const Ref &R) {
-      if (R.Group >= NextGroup)
-        tableError(Raw.Pattern, "operand refers to a group that does not exist");
-    };
-    CheckGroup(O.Type);
-    CheckGroup(O.Regs);
-    CheckGroup(O.Space);
-    if (O.Spec.Direction == Dir::Addr && O.Space.Group < 0 && O.Space.Literal.empty())
-      tableError(Raw.Pattern, "address operand without a state space");
-    if ((O.Spec.Direction == Dir::Imm) != HasRange)
-      tableError(Raw.Pattern, "an immediate operand, and only one, has a range [LO..HI]");
-    if (O.Spec.Optional && (O.Spec.Direction == Dir::Imm || O.Spec.Direction == Dir::Addr))
-      tableError(Raw.Pattern, "only register operands can be optional");
-    if (O.Spec.Negatable && (O.Spec.Direction != Dir::Read || O.Type.Literal != "pred"))
-      tableError(Raw.Pattern, "only predicate sources can be negated");
-    P.Operands.push_back(std::move(O));
-  }
-  return P;
-}
-
-/// Tokens of one item choice joined ("relaxed.gpu").
-std::string joinChoice(const SmallVector<std::string, 2> &C) {
+/// Tokens of one item choice joined (".relaxed.gpu").
+std::string joinChoice(const Choice &C) {
   std::string S;
-  for (const auto &T : C)
+  for (const auto &T : C.Tokens)
     S += "." + T;
   return S;
 }
@@ -306,10 +90,10 @@ std::string joinChoice(const SmallVector<std::string, 2> &C) {
 } // namespace
 
 struct OpcodeTable::Impl {
-  std::vector<Pattern> Patterns;
+  table::Table Parsed;
+  std::vector<Pattern> &Patterns = Parsed.Patterns;
   StringMap<std::vector<unsigned>> ByFamily; // family -> pattern indices
-  std::vector<std::pair<SmallVector<StringRef, 4>, StringRef>> Unsupported;
-  StringMap<StringSet<>> FamilyTokens; // every qualifier a family uses
+  StringMap<StringSet<>> FamilyTokens;       // every qualifier a family uses
 
   /// Every spelling of one family, tokenized, for the did-you-mean search and
   /// the wrong-order check; built the first time a family is asked about.
@@ -323,9 +107,13 @@ struct OpcodeTable::Impl {
   const FamilyIndex &index(StringRef Family) const;
 
   // choice per item: -1 absent (optional), else index into Item::Choices.
-  using Choice = SmallVector<int, 12>;
+  using ChoiceVec = SmallVector<int, 12>;
 
-  Form makeForm(unsigned PIdx, const Choice &C) const {
+  /// The form of pattern PIdx with choices C, or nothing (with Why set) when
+  /// the row cannot make it: a register count that is no positive integer,
+  /// a group that names no type or state space. The build's table check
+  /// enumerates every form, so a user never meets one.
+  std::optional<Form> tryMakeForm(unsigned PIdx, const ChoiceVec &C, std::string *Why) const {
     const Pattern &P = Patterns[PIdx];
     Form F;
     F.Family = P.Family;
@@ -337,35 +125,53 @@ struct OpcodeTable::Impl {
     F.OptionalMinPtx = P.OptionalMinPtx;
     F.PatternIndex = PIdx;
     F.Spelling = P.Family;
-    for (unsigned I = 0; I < P.Items.size(); ++I)
-      if (C[I] >= 0)
-        F.Spelling += joinChoice(P.Items[I].Choices[C[I]]);
+    SmallVector<int64_t, 4> Params(P.ParamNames.size(), 0);
+    for (unsigned I = 0; I < P.Items.size(); ++I) {
+      if (C[I] < 0)
+        continue;
+      const Choice &Ch = P.Items[I].Choices[C[I]];
+      F.Spelling += joinChoice(Ch);
+      // A qualifier PTX added later raises the form's floor.
+      F.MinSm = std::max(F.MinSm, Ch.Sm);
+      F.MinPtx = std::max(F.MinPtx, Ch.Ptx);
+      for (auto [Index, Value] : Ch.Params)
+        Params[Index] = Value;
+    }
+    for (unsigned I = 0; I < P.ParamNames.size(); ++I)
+      F.Params.push_back({P.ParamNames[I], Params[I]});
     auto GroupText = [&](int G) -> std::string {
       int It = P.GroupItem[G];
-      if (C[It] < 0)
-        return "";
-      return P.Items[It].Choices[C[It]].back();
+      return C[It] < 0 ? "" : P.Items[It].Choices[C[It]].Tokens.back();
     };
-    for (const OperandPattern &OP : P.Operands) {
+    auto Fail = [&](const Twine &Msg) -> std::optional<Form> {
+      if (Why)
+        *Why = ("'" + P.Text + "': form '" + F.Spelling + "': " + Msg).str();
+      return std::nullopt;
+    };
+    // The register-group size of group k: the .vN among its chosen tokens
+    // (".v4" or ".v4.b32"), 1 when it has none or is absent.
+    auto GroupVector = [&](int G) -> int64_t {
+      int It = P.GroupItem[G];
+      if (C[It] < 0)
+        return 1;
+      return table::vectorSize(P.Items[It].Choices[C[It]]).value_or(1);
+    };
+    for (const table::OperandPattern &OP : P.Operands) {
       OperandSpec S = OP.Spec;
       std::string TypeText = OP.Type.Group >= 0 ? GroupText(OP.Type.Group) : OP.Type.Literal;
-      auto T = parsePtxType(TypeText);
+      std::optional<PtxType> T = parsePtxType(TypeText);
       if (!T)
-        tableError(P.Text, "'" + TypeText + "' is not a PTX type");
+        return Fail("'" + TypeText + "' is not a PTX type (operand " + S.Name + ")");
       S.Type = *T;
-      if (OP.Regs.Group >= 0) {
-        std::string V = GroupText(OP.Regs.Group);
-        S.Regs = 1;
-        if (!V.empty() && (V[0] != 'v' || StringRef(V).drop_front().getAsInteger(10, S.Regs)))
-          tableError(P.Text, "'" + V + "' is not a vector size");
-      } else if (StringRef(OP.Regs.Literal).getAsInteger(10, S.Regs)) {
-        tableError(P.Text, "bad register count");
-      }
+      std::optional<int64_t> Regs = table::evaluate(OP.Regs, Params, GroupVector);
+      if (!Regs || *Regs > 256)
+        return Fail("the register count of operand " + S.Name + " is not an integer in [1, 256]");
+      S.Regs = static_cast<unsigned>(*Regs);
       if (S.Direction == Dir::Addr) {
         std::string SpText = OP.Space.Group >= 0 ? GroupText(OP.Space.Group) : OP.Space.Literal;
-        auto Sp = parseSpace(SpText);
+        std::optional<Space> Sp = parseSpace(SpText);
         if (!Sp)
-          tableError(P.Text, "'" + SpText + "' is not a state space");
+          return Fail("'" + SpText + "' is not a state space (operand " + S.Name + ")");
         S.AddrSpace = *Sp;
       }
       F.Operands.push_back(std::move(S));
@@ -373,14 +179,22 @@ struct OpcodeTable::Impl {
     return F;
   }
 
+  Form makeForm(unsigned PIdx, const ChoiceVec &C) const {
+    std::string Why;
+    std::optional<Form> F = tryMakeForm(PIdx, C, &Why);
+    if (!F)
+      report_fatal_error(Twine("tileapply: bad row in the PTX table: ") + Why);
+    return std::move(*F);
+  }
+
   // Match Tokens[Pos..] against Items[It..]; on success fill C.
   bool match(const Pattern &P, ArrayRef<StringRef> Tokens, unsigned Pos,
-             unsigned It, Choice &C) const {
+             unsigned It, ChoiceVec &C) const {
     if (It == P.Items.size())
       return Pos == Tokens.size();
     const Item &I = P.Items[It];
     for (unsigned K = 0; K < I.Choices.size(); ++K) {
-      const auto &Seq = I.Choices[K];
+      const auto &Seq = I.Choices[K].Tokens;
       if (Pos + Seq.size() > Tokens.size())
         continue;
       bool Eq = true;
@@ -400,11 +214,15 @@ struct OpcodeTable::Impl {
   }
 
   void enumerate(unsigned PIdx, function_ref<void(const Form &)> Fn) const {
+    enumerateChoices(PIdx, [&](const ChoiceVec &C) { Fn(makeForm(PIdx, C)); });
+  }
+
+  void enumerateChoices(unsigned PIdx, function_ref<void(const ChoiceVec &)> Fn) const {
     const Pattern &P = Patterns[PIdx];
-    Choice C(P.Items.size(), 0);
+    ChoiceVec C(P.Items.size(), 0);
     std::function<void(unsigned)> Rec = [&](unsigned It) {
       if (It == P.Items.size()) {
-        Fn(makeForm(PIdx, C));
+        Fn(C);
         return;
       }
       const Item &I = P.Items[It];
@@ -450,27 +268,54 @@ const OpcodeTable::Impl::FamilyIndex &OpcodeTable::Impl::index(StringRef Family)
 }
 
 OpcodeTable::OpcodeTable() : P(std::make_unique<Impl>()) {
-  for (const RawRow &R : RawRows) {
-    P->Patterns.push_back(parsePattern(R));
-    const Pattern &Pat = P->Patterns.back();
-    P->ByFamily[Pat.Family].push_back(P->Patterns.size() - 1);
+  P->Parsed = table::parseTable();
+  for (unsigned I = 0; I < P->Patterns.size(); ++I) {
+    const Pattern &Pat = P->Patterns[I];
+    P->ByFamily[Pat.Family].push_back(I);
     auto &Toks = P->FamilyTokens[Pat.Family];
-    for (const Item &I : Pat.Items)
-      for (const auto &Ch : I.Choices)
-        for (const auto &T : Ch)
+    for (const Item &It : Pat.Items)
+      for (const Choice &Ch : It.Choices)
+        for (const auto &T : Ch.Tokens)
           Toks.insert(T);
-  }
-  for (const RawUnsupported &U : RawUnsupportedRows) {
-    SmallVector<StringRef, 4> Toks;
-    StringRef(U.Prefix).split(Toks, '.');
-    P->Unsupported.push_back({Toks, U.Reason});
   }
 }
 OpcodeTable::~OpcodeTable() = default;
 
 const OpcodeTable &OpcodeTable::get() {
   static const OpcodeTable Table;
+  // The build checks every row (tileapply-opcodes --check-table); a table
+  // with errors never leaves it.
+  if (!Table.P->Parsed.Errors.empty())
+    report_fatal_error(Twine("tileapply: bad row in the PTX table: ") +
+                       Table.P->Parsed.Errors.front());
   return Table;
+}
+
+std::vector<std::string> OpcodeTable::checkRows() {
+  OpcodeTable Table; // not get(): that one stops on a bad row
+  const std::unique_ptr<Impl> &P = Table.P;
+  std::vector<std::string> Problems = P->Parsed.Errors;
+  // Every form of every row must be makeable, and no spelling may come from
+  // two rows (the first would hide the second).
+  StringMap<unsigned> RowOf;
+  for (unsigned PIdx = 0; PIdx < P->Patterns.size(); ++PIdx) {
+    size_t Before = Problems.size();
+    P->enumerateChoices(PIdx, [&](const Impl::ChoiceVec &C) {
+      if (Problems.size() > Before + 3)
+        return; // enough about one row
+      std::string Why;
+      std::optional<Form> F = P->tryMakeForm(PIdx, C, &Why);
+      if (!F) {
+        Problems.push_back(Why);
+        return;
+      }
+      auto [It, New] = RowOf.try_emplace(F->Spelling, PIdx);
+      if (!New && It->second != PIdx)
+        Problems.push_back("'" + P->Patterns[PIdx].Text + "': form '" + F->Spelling +
+                           "' is also a form of '" + P->Patterns[It->second].Text + "'");
+    });
+  }
+  return Problems;
 }
 
 size_t OpcodeTable::numPatterns() const { return P->Patterns.size(); }
@@ -485,9 +330,9 @@ std::vector<std::string> OpcodeTable::families() const {
 }
 
 std::optional<StringRef> OpcodeTable::unsupportedReason(StringRef Family) const {
-  for (const auto &U : P->Unsupported)
-    if (U.first.size() == 1 && U.first[0] == Family)
-      return U.second;
+  for (const auto &U : P->Parsed.UnsupportedRows)
+    if (U.Prefix.size() == 1 && U.Prefix[0] == Family)
+      return StringRef(U.Reason);
   return std::nullopt;
 }
 
@@ -552,7 +397,7 @@ std::optional<Form> OpcodeTable::find(StringRef Spelling) const {
   ArrayRef<StringRef> Quals = ArrayRef<StringRef>(Tokens).drop_front();
   for (unsigned PIdx : FamIt->second) {
     const Pattern &Pat = P->Patterns[PIdx];
-    Impl::Choice C(Pat.Items.size(), -1);
+    Impl::ChoiceVec C(Pat.Items.size(), -1);
     if (P->match(Pat, Quals, 0, 0, C))
       return P->makeForm(PIdx, C);
   }
@@ -578,13 +423,13 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
                   "qualifiers are separated by single dots and contain no spaces or punctuation");
 
   // Deliberately unsupported PTX (prefix match on tokens).
-  for (const auto &U : P->Unsupported) {
-    if (U.first.size() > Tokens.size())
+  for (const auto &U : P->Parsed.UnsupportedRows) {
+    if (U.Prefix.size() > Tokens.size())
       continue;
-    if (std::equal(U.first.begin(), U.first.end(), Tokens.begin()))
+    if (std::equal(U.Prefix.begin(), U.Prefix.end(), Tokens.begin()))
       return Fail(SpellingProblem::Unsupported,
                   "'" + Spelling.str() + "' is PTX, but outside tileapply's "
-                  "per-thread register instructions: " + U.second.str());
+                  "per-thread register instructions: " + U.Reason);
   }
 
   StringRef Family = Tokens[0];
@@ -630,7 +475,7 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
 
   for (unsigned PIdx : FamIt->second) {
     const Pattern &Pat = P->Patterns[PIdx];
-    Impl::Choice C(Pat.Items.size(), -1);
+    Impl::ChoiceVec C(Pat.Items.size(), -1);
     if (P->match(Pat, Quals, 0, 0, C)) {
       R.Found = P->makeForm(PIdx, C);
       return R;

@@ -82,7 +82,10 @@ struct Form {
   /// them later than the form (min.f32's third source: sm_100, PTX 8.8);
   /// 0 = the form's own.
   unsigned OptionalMinSm = 0, OptionalMinPtx = 0;
-  unsigned PatternIndex = 0;         // row of Opcodes.def it came from
+  unsigned PatternIndex = 0;         // row of the table it came from
+  /// The numeric parameters of the row and their values in this form
+  /// (wgmma's n: {"N", 128}).
+  llvm::SmallVector<std::pair<llvm::StringRef, int64_t>, 2> Params;
 
   bool hasDestination() const;
   /// Operand counts a call may pass: all of them, or all but the optional ones.
@@ -146,6 +149,10 @@ public:
   size_t numPatterns() const;
   /// The pattern text of row `Index`, as written in Opcodes.def.
   llvm::StringRef patternText(unsigned Index) const;
+  /// Every problem with the table's rows ("row: why"): malformed rows, forms
+  /// a row cannot make, spellings two rows make. Empty for a good table; the
+  /// build runs it (tileapply-opcodes --check-table).
+  static std::vector<std::string> checkRows();
   /// Families that are real PTX but deliberately not supported, and why.
   std::optional<llvm::StringRef> unsupportedReason(llvm::StringRef Family) const;
 
