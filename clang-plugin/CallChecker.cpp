@@ -97,12 +97,12 @@ const VarDecl *findCallLayout(const Stmt *S) {
 }
 
 /// A call-level problem the plugin finds itself, worded by core's summary.
-Problem callProblem(DiagCode Code, const char *Note) {
+Problem callProblem(DiagCode Code, Text Note) {
   Problem P;
   P.Code = Code;
   P.Arg = -1;
   P.Message = diagSummary(Code).str();
-  P.Notes.push_back(Note);
+  P.Notes.push_back(text(Note));
   return P;
 }
 
@@ -132,17 +132,14 @@ std::optional<std::string> headerVersionProblem(ASTContext &Ctx,
           Version = dyn_cast<VarDecl>(M);
   std::string Found;
   if (!Version)
-    Found = " has no tile::header_version (it is older than tileapply 0.2.0)";
+    Found = text(Text::HeaderWithoutVersion);
   else if (const APValue *V = Version->evaluateValue(); !V || !V->isInt())
-    Found = "'s tile::header_version is not a constant integer";
+    Found = text(Text::HeaderVersionNotConstant);
   else if (V->getInt().getSExtValue() == TILEAPPLY_VERSION)
     return std::nullopt;
   else
-    Found = " is tileapply " + versionName(V->getInt().getSExtValue());
-  return Header + Found +
-         ", but this TileApply.so is tileapply " TILEAPPLY_VERSION_STRING
-         ": use the header and the plugin of one tileapply (-I <prefix>/include "
-         "with -fplugin=<prefix>/lib/TileApply.so)";
+    Found = text(Text::HeaderVersionIs, {versionName(V->getInt().getSExtValue())});
+  return text(Text::HeaderVersionMismatch, {Header, Found, TILEAPPLY_VERSION_STRING});
 }
 
 } // namespace
@@ -169,10 +166,7 @@ void CallChecker::check(const CallSite &Site) {
   if (HeaderProblem)
     return;
   if (!IsDevice)
-    R.report(Site, callProblem(DiagCode::HostCall,
-                               "PTX instructions run only on the GPU: call "
-                               "__tile_apply from a __device__ or __global__ "
-                               "function"));
+    R.report(Site, callProblem(DiagCode::HostCall, Text::NoteHostCall));
   else
     checkDeviceCall(Site);
 }
@@ -181,9 +175,7 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
   const CallExpr *Call = Site.Call;
   const auto *Literal = dyn_cast<StringLiteral>(asWritten(Call->getArg(0)));
   if (!Literal || Literal->getCharByteWidth() != 1) {
-    R.report(Site, callProblem(DiagCode::OpcodeNotLiteral,
-                               "the PTX instruction is chosen at compile time: "
-                               "write it as a literal, e.g. \"add.rn.f16x2\""));
+    R.report(Site, callProblem(DiagCode::OpcodeNotLiteral, Text::NoteOpcodeLiteral));
     return;
   }
   LookupResult Found = OpcodeTable::get().lookup(Literal->getString());
@@ -202,10 +194,10 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
   }
   std::vector<ArgDesc> Args = *Layout.Args;
   if (Args.size() + 1 != Call->getNumArgs()) {
-    R.reportInternal(Site, "tileapply cannot check this call: its layout has " +
-                               std::to_string(Args.size()) + " records for " +
-                               std::to_string(Call->getNumArgs() - 1) +
-                               " arguments");
+    R.reportInternal(Site, text(Text::CannotCheck,
+                                {text(Text::LayoutRecordCount,
+                                      {std::to_string(Args.size()),
+                                       std::to_string(Call->getNumArgs() - 1)})}));
     return;
   }
   for (size_t I = 0; I < Args.size(); ++I)
@@ -229,17 +221,16 @@ CallChecker::layoutOf(const FunctionDecl *Callee) {
   if (!Body)
     return L;
   auto Fail = [&](const llvm::Twine &Why) -> const DecodedLayout & {
-    L.Why = ("tileapply cannot check this call: " + Why).str();
+    L.Why = text(Text::CannotCheck, {Why.str()});
     return L;
   };
   const VarDecl *V = findCallLayout(Body);
   if (!V)
-    return Fail("__tile_apply does not use tile::detail::call_layout; is "
-                "<tileapply/tile.h> from this version of tileapply?");
+    return Fail(text(Text::NoCallLayout));
   const APValue *Value = V->evaluateValue();
   if (!Value || !Value->isStruct() || Value->getStructNumFields() < 1 ||
       !Value->getStructField(0).isArray())
-    return Fail("tile::detail::call_layout is not a constant int array");
+    return Fail(text(Text::CallLayoutNotArray));
   const APValue &Array = Value->getStructField(0);
   std::vector<int32_t> Words;
   for (unsigned I = 0, N = Array.getArraySize(); I < N; ++I) {
@@ -247,7 +238,7 @@ CallChecker::layoutOf(const FunctionDecl *Callee) {
                              ? Array.getArrayInitializedElt(I)
                              : Array.getArrayFiller();
     if (!Elt.isInt())
-      return Fail("tile::detail::call_layout is not a constant int array");
+      return Fail(text(Text::CallLayoutNotArray));
     Words.push_back(static_cast<int32_t>(Elt.getInt().getSExtValue()));
   }
   llvm::Expected<std::vector<ArgDesc>> Decoded = decodeLayout(Words);

@@ -12,7 +12,7 @@
 #define TILEAPPLY_CLANGPLUGIN_CALLCHECKER_H
 
 #include "Diagnostics.h"
-#include "tileapply/core/Layout.h"
+#include "tileapply/core/Rules.h"
 #include "tileapply/core/Target.h"
 #include <map>
 #include <optional>

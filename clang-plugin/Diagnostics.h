@@ -11,7 +11,7 @@
 #ifndef TILEAPPLY_CLANGPLUGIN_DIAGNOSTICS_H
 #define TILEAPPLY_CLANGPLUGIN_DIAGNOSTICS_H
 
-#include "tileapply/core/Layout.h"
+#include "tileapply/core/Rules.h"
 #include "llvm/ADT/StringRef.h"
 #include <set>
 #include <string>

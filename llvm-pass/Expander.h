@@ -13,7 +13,7 @@
 #ifndef TILEAPPLY_LLVMPASS_EXPANDER_H
 #define TILEAPPLY_LLVMPASS_EXPANDER_H
 
-#include "tileapply/core/Layout.h"
+#include "tileapply/core/Rules.h"
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/Support/Error.h"
 

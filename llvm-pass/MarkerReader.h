@@ -15,7 +15,7 @@
 #ifndef TILEAPPLY_LLVMPASS_MARKERREADER_H
 #define TILEAPPLY_LLVMPASS_MARKERREADER_H
 
-#include "tileapply/core/Layout.h"
+#include "tileapply/core/Rules.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 #include <functional>

@@ -12,7 +12,7 @@
 #include "Expander.h"
 #include "MarkerReader.h"
 #include "tileapply/abi.h"
-#include "tileapply/core/Layout.h"
+#include "tileapply/core/Rules.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "tileapply/core/Target.h"
 #include "llvm/ADT/DenseSet.h"

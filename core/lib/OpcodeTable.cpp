@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "tileapply/core/OpcodeTable.h"
 #include "TableParser.h"
+#include "tileapply/core/Diagnostics.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -415,12 +416,10 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
     return R;
   };
   if (Spelling.empty())
-    return Fail(SpellingProblem::InvalidForm, "the opcode is an empty string");
+    return Fail(SpellingProblem::InvalidForm, text(Text::EmptyOpcode));
   for (StringRef T : Tokens)
     if (T.empty() || T.find_first_of(" \t\n,;{}[]") != StringRef::npos)
-      return Fail(SpellingProblem::InvalidForm,
-                  "'" + Spelling.str() + "' is not a PTX opcode spelling: "
-                  "qualifiers are separated by single dots and contain no spaces or punctuation");
+      return Fail(SpellingProblem::InvalidForm, text(Text::NotASpelling, {Spelling.str()}));
 
   // Deliberately unsupported PTX (prefix match on tokens).
   for (const auto &U : P->Parsed.UnsupportedRows) {
@@ -428,8 +427,7 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
       continue;
     if (std::equal(U.Prefix.begin(), U.Prefix.end(), Tokens.begin()))
       return Fail(SpellingProblem::Unsupported,
-                  "'" + Spelling.str() + "' is PTX, but outside tileapply's "
-                  "per-thread register instructions: " + U.Reason);
+                  text(Text::UnsupportedOpcode, {Spelling.str(), U.Reason}));
   }
 
   StringRef Family = Tokens[0];
@@ -467,9 +465,9 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
       if (Family.edit_distance(E.getKey(), true, 3) <= (Family.size() > 4 ? 2u : 1u))
         Close.push_back(E.getKey().str());
     std::string Sug = Close.empty() ? "" : Nearest(Close, MaxSuggestionDistance);
-    std::string Msg = "'" + Family.str() + "' is not a PTX instruction tileapply knows";
+    std::string Msg = text(Text::UnknownInstruction, {Family.str()});
     if (!Sug.empty())
-      Msg += "; did you mean '" + Sug + "'?";
+      Msg += text(Text::DidYouMean, {Sug});
     return Fail(SpellingProblem::UnknownInstruction, Msg, Sug);
   }
 
@@ -487,15 +485,14 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
   std::string Sug = Nearest(Fam, MaxSuggestionDistance);
   auto WithSuggestion = [&](std::string Msg) {
     if (!Sug.empty())
-      Msg += "; did you mean '" + Sug + "'?";
+      Msg += text(Text::DidYouMean, {Sug});
     return Msg;
   };
   const StringSet<> &Known = P->FamilyTokens[Family];
   for (StringRef Q : Quals)
     if (!Known.contains(Q))
       return Fail(SpellingProblem::UnknownQualifier,
-                  WithSuggestion("'." + Q.str() + "' is not a qualifier of '" +
-                                 Family.str() + "'"),
+                  WithSuggestion(text(Text::UnknownQualifier, {Q.str(), Family.str()})),
                   Sug);
 
   // Same qualifiers in another order?
@@ -506,18 +503,16 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
     Reordered = Same->second;
   if (!Reordered.empty())
     return Fail(SpellingProblem::WrongOrder,
-                "the qualifiers of '" + Spelling.str() +
-                    "' are out of order; PTX spells this form '" + Reordered + "'",
+                text(Text::QualifierOrder, {Spelling.str(), Reordered}),
                 Reordered);
 
   bool HasType = llvm::any_of(Quals, [](StringRef Q) { return parsePtxType(Q).has_value(); });
   if (!HasType)
     return Fail(SpellingProblem::MissingType,
-                WithSuggestion("'" + Spelling.str() + "' has no type suffix (such as .s32 or .f32)"),
+                WithSuggestion(text(Text::MissingType, {Spelling.str()})),
                 Sug);
   return Fail(SpellingProblem::InvalidForm,
-              WithSuggestion("'" + Spelling.str() + "' is not a valid form of '" +
-                             Family.str() + "'"),
+              WithSuggestion(text(Text::InvalidForm, {Spelling.str(), Family.str()})),
               Sug);
 }
 

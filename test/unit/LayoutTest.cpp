@@ -1,5 +1,6 @@
 //===- LayoutTest.cpp - The layout rules, one refusal at a time -----------===//
-#include "tileapply/core/Layout.h"
+#include "tileapply/core/Constants.h"
+#include "tileapply/core/Rules.h"
 #include "gtest/gtest.h"
 
 using namespace tileapply;

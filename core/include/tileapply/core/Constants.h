@@ -1,0 +1,29 @@
+//===- Constants.h - Constant scalars as PTX immediates ---------*- C++ -*-===//
+//
+// Whether a constant scalar converts to a PTX operand type without changing
+// its value (the contract's rule for `1.0` on a .f32 operand), and the PTX
+// immediate that spells it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEAPPLY_CORE_CONSTANTS_H
+#define TILEAPPLY_CORE_CONSTANTS_H
+
+#include "tileapply/core/Arguments.h"
+#include <optional>
+#include <string>
+
+namespace tileapply {
+
+/// The PTX immediate for a constant scalar of an operand of type `T`, or "" if
+/// PTX takes no immediate there or the value does not fit exactly.
+std::string immediateText(PtxType T, const ScalarConst &C);
+/// Whether a constant converts to operand type T without changing its value.
+bool constantFitsExactly(PtxType T, const ScalarConst &C);
+/// The integer value of C when it is integral, else nothing.
+std::optional<int64_t> integralValue(const ScalarConst &C);
+/// Bits as upper-case hex digits, zero-padded: hexBits(0x4000, 8) = "00004000".
+std::string hexBits(uint64_t Bits, unsigned Digits);
+
+} // namespace tileapply
+
+#endif
