@@ -31,6 +31,7 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -144,6 +145,8 @@ private:
   /// Each distinct opcode is looked up once per module.
   StringMap<std::optional<LookupResult>> Lookups;
 
+  void removeDeadFeeders(ArrayRef<WeakTrackingVH> Operands);
+
   const LookupResult &lookup(StringRef Opcode) {
     std::optional<LookupResult> &Slot = Lookups[Opcode];
     if (!Slot)
@@ -208,9 +211,52 @@ void MarkerExpander::expandAll() {
     // not see it, and after an error the compilation stops anyway.
     if (!C.Call->use_empty())
       C.Call->replaceAllUsesWith(PoisonValue::get(C.Call->getType()));
+    SmallVector<WeakTrackingVH, 8> Operands(C.Call->arg_begin(), C.Call->arg_end());
     C.Call->eraseFromParent();
+    removeDeadFeeders(Operands);
   }
   Calls.clear();
+}
+
+/// What computed the marker's operands is dead now: the loads of the inlined
+/// wrapper's parameter slots, the stores into those slots, and the slots,
+/// through every level of the header's helpers (a reference passed on is
+/// stored into a slot, loaded, stored into the next). Removing them here is
+/// cheap (they are few and local to the call) and spares SROA, which would
+/// otherwise take each slot apart after us.
+void MarkerExpander::removeDeadFeeders(ArrayRef<WeakTrackingVH> Operands) {
+  SmallVector<Value *, 16> Work(Operands.begin(), Operands.end());
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    auto *I = dyn_cast_or_null<Instruction>(V);
+    if (!I || !I->getParent())
+      continue;
+    if (isInstructionTriviallyDead(I)) {
+      for (Value *Op : I->operands())
+        Work.push_back(Op);
+      I->eraseFromParent();
+      continue;
+    }
+    // A slot nothing reads any more: its stores (and lifetime markers) go,
+    // and what they stored may be dead in turn.
+    auto *Slot = dyn_cast<AllocaInst>(I);
+    if (!Slot || !llvm::all_of(Slot->users(), [&](User *U) {
+          auto *SI = dyn_cast<StoreInst>(U);
+          return (SI && SI->getPointerOperand() == Slot && SI->getValueOperand() != Slot &&
+                  SI->isSimple()) ||
+                 cast<Instruction>(U)->isLifetimeStartOrEnd();
+        }))
+      continue;
+    SmallVector<Instruction *, 4> Users;
+    for (User *U : Slot->users())
+      Users.push_back(cast<Instruction>(U));
+    for (Instruction *U : Users) {
+      if (auto *SI = dyn_cast<StoreInst>(U))
+        Work.push_back(SI->getValueOperand());
+      U->eraseFromParent();
+    }
+    Slot->eraseFromParent();
+  }
 }
 
 } // namespace
@@ -292,6 +338,26 @@ static void inlineTaggedWrappers(Function &Marker) {
     if (auto *CI = dyn_cast<CallInst>(U); CI && CI->getCalledFunction() == &Marker)
       if (CI->getFunction()->hasFnAttribute(Attribute::AlwaysInline))
         Wrappers.insert(CI->getFunction());
+  // Flatten each wrapper first: the always-inline helpers it calls are
+  // inlined into it once, not once per copy of it at every call site.
+  for (Function *W : Wrappers) {
+    SmallVector<CallBase *, 16> Work;
+    for (Instruction &I : instructions(*W))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        Work.push_back(CB);
+    while (!Work.empty()) {
+      CallBase *CB = Work.pop_back_val();
+      Function *Callee = CB->getCalledFunction();
+      if (!Callee || Callee == W || Callee->isDeclaration() ||
+          !Callee->hasFnAttribute(Attribute::AlwaysInline))
+        continue;
+      InlineFunctionInfo IFI;
+      if (InlineFunction(*CB, IFI, /*MergeAttributes=*/true, /*CalleeAAR=*/nullptr,
+                         /*InsertLifetime=*/false)
+              .isSuccess())
+        Work.append(IFI.InlinedCallSites.begin(), IFI.InlinedCallSites.end());
+    }
+  }
   SmallVector<CallBase *, 16> Sites;
   for (Function *W : Wrappers)
     for (User *U : W->users())
