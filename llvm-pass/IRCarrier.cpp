@@ -62,6 +62,8 @@ unsigned nvptxAddressSpace(Space S) {
     return NVPTXAS::ADDRESS_SPACE_LOCAL;
   case TILEAPPLY_SPACE_PARAM:
     return NVPTXAS::ADDRESS_SPACE_PARAM;
+  case TILEAPPLY_SPACE_SHARED_CLUSTER: // an i32 window address, never a pointer
+  case TILEAPPLY_SPACE_GENERIC:
   case TILEAPPLY_SPACE_NONE:
     break;
   }

@@ -29,6 +29,7 @@ bool constantFitsExactly(PtxType T, const ScalarConst &C) {
   unsigned Bits = ptxTypeBits(T);
   switch (ptxTypeClass(T)) {
   case TypeClass::Pred:
+  case TypeClass::Opaque:
     return false;
   case TypeClass::Unsigned:
   case TypeClass::Bits:

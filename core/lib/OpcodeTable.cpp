@@ -31,6 +31,7 @@ StringRef dirName(Dir D) {
   case Dir::ReadWrite: return "rw";
   case Dir::Addr: return "addr";
   case Dir::Imm: return "imm";
+  case Dir::Sink: return "sink";
   }
   return "?";
 }
@@ -39,7 +40,13 @@ bool Form::hasDestination() const { return destinationIndex() >= 0; }
 unsigned Form::numRequiredOperands() const {
   unsigned N = 0;
   for (const OperandSpec &O : Operands)
-    N += !O.Optional;
+    N += !O.Optional && O.Direction != Dir::Sink;
+  return N;
+}
+unsigned Form::numArgumentOperands() const {
+  unsigned N = 0;
+  for (const OperandSpec &O : Operands)
+    N += O.Direction != Dir::Sink;
   return N;
 }
 unsigned Form::minSm(bool WithOptional) const {
@@ -180,6 +187,15 @@ struct OpcodeTable::Impl {
     return F;
   }
 
+  /// The choices with which pattern PIdx makes Spelling.
+  std::optional<ChoiceVec> choicesOf(unsigned PIdx, StringRef Spelling) const {
+    SmallVector<StringRef, 8> Tokens = splitSpelling(Spelling);
+    ChoiceVec C(Patterns[PIdx].Items.size(), -1);
+    if (!match(Patterns[PIdx], ArrayRef<StringRef>(Tokens).drop_front(), 0, 0, C))
+      return std::nullopt;
+    return C;
+  }
+
   Form makeForm(unsigned PIdx, const ChoiceVec &C) const {
     std::string Why;
     std::optional<Form> F = tryMakeForm(PIdx, C, &Why);
@@ -292,6 +308,20 @@ const OpcodeTable &OpcodeTable::get() {
   return Table;
 }
 
+/// Whether two forms' operands are alike in everything a call's arguments
+/// are checked against: then no call could tell the two apart.
+static bool sameOperands(const Form &A, const Form &B) {
+  if (A.Operands.size() != B.Operands.size())
+    return false;
+  for (size_t I = 0; I < A.Operands.size(); ++I) {
+    const OperandSpec &X = A.Operands[I], &Y = B.Operands[I];
+    if (X.Direction != Y.Direction || X.Type != Y.Type || X.Regs != Y.Regs ||
+        X.AddrSpace != Y.AddrSpace || X.Optional != Y.Optional)
+      return false;
+  }
+  return true;
+}
+
 std::vector<std::string> OpcodeTable::checkRows() {
   OpcodeTable Table; // not get(): that one stops on a bad row
   const std::unique_ptr<Impl> &P = Table.P;
@@ -311,9 +341,15 @@ std::vector<std::string> OpcodeTable::checkRows() {
         return;
       }
       auto [It, New] = RowOf.try_emplace(F->Spelling, PIdx);
-      if (!New && It->second != PIdx)
-        Problems.push_back("'" + P->Patterns[PIdx].Text + "': form '" + F->Spelling +
-                           "' is also a form of '" + P->Patterns[It->second].Text + "'");
+      // Two rows may make one spelling only as overloads: with operands
+      // that a call's arguments tell apart.
+      if (!New && It->second != PIdx) {
+        std::optional<Form> G = P->tryMakeForm(It->second, *P->choicesOf(It->second, F->Spelling), nullptr);
+        if (G && sameOperands(*F, *G))
+          Problems.push_back("'" + P->Patterns[PIdx].Text + "': form '" + F->Spelling +
+                             "' is also a form of '" + P->Patterns[It->second].Text +
+                             "' with the same operands");
+      }
     });
   }
   return Problems;
@@ -471,14 +507,20 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
     return Fail(SpellingProblem::UnknownInstruction, Msg, Sug);
   }
 
+  // Every row that makes the spelling: the first is the form, the others
+  // its overloads (the check tool guarantees their operands differ).
   for (unsigned PIdx : FamIt->second) {
     const Pattern &Pat = P->Patterns[PIdx];
     Impl::ChoiceVec C(Pat.Items.size(), -1);
     if (P->match(Pat, Quals, 0, 0, C)) {
-      R.Found = P->makeForm(PIdx, C);
-      return R;
+      if (!R.Found)
+        R.Found = P->makeForm(PIdx, C);
+      else
+        R.Overloads.push_back(P->makeForm(PIdx, C));
     }
   }
+  if (R.Found)
+    return R;
 
   // Not a form: say as precisely as possible why.
   std::vector<std::string> Fam{Family.str()};

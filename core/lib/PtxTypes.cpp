@@ -41,6 +41,7 @@ const TypeInfo TypeInfos[] = {
 #define TA_DT_F16X2 TILEAPPLY_DT_F16X2,
 #define TA_DT_BF16X2 TILEAPPLY_DT_BF16X2,
 #define TA_DT_F32X2 TILEAPPLY_DT_F32X2,
+#define TA_DT_TENSORMAP TILEAPPLY_DT_TENSORMAP,
 #include "tileapply/core/PtxTypes.def"
 };
 
@@ -163,12 +164,18 @@ StringRef spaceName(Space S) {
   case TILEAPPLY_SPACE_LOCAL: return "local";
   case TILEAPPLY_SPACE_CONST: return "const";
   case TILEAPPLY_SPACE_PARAM: return "param";
+  case TILEAPPLY_SPACE_GENERIC: return "generic";
+  case TILEAPPLY_SPACE_SHARED_CLUSTER: return "shared::cluster";
   }
   return "unknown";
 }
 
 std::string memoryTensorName(Space S) {
-  return S == TILEAPPLY_SPACE_CONST ? "tile::constant" : "tile::" + spaceName(S).str();
+  if (S == TILEAPPLY_SPACE_CONST)
+    return "tile::constant";
+  if (S == TILEAPPLY_SPACE_SHARED_CLUSTER)
+    return "tile::cluster";
+  return "tile::" + spaceName(S).str();
 }
 
 std::optional<Space> parseSpace(StringRef Name) {
@@ -179,6 +186,9 @@ std::optional<Space> parseSpace(StringRef Name) {
       .Case("local", TILEAPPLY_SPACE_LOCAL)
       .Case("const", TILEAPPLY_SPACE_CONST)
       .Case("param", TILEAPPLY_SPACE_PARAM)
+      .Case("shared::cta", TILEAPPLY_SPACE_SHARED) // the .shared window's own name
+      .Case("generic", TILEAPPLY_SPACE_GENERIC)
+      .Case("shared::cluster", TILEAPPLY_SPACE_SHARED_CLUSTER)
       .Default(std::nullopt);
 }
 

@@ -64,8 +64,9 @@ private:
   std::string operandList() const {
     std::string S;
     for (unsigned I = 0; I < F.Operands.size(); ++I)
-      S += (I ? (F.Operands[I].JoinedByBar ? "|" : ", ") : "") + F.Operands[I].Name +
-           (F.Operands[I].Optional ? "?" : "");
+      if (F.Operands[I].Direction != Dir::Sink)
+        S += (S.empty() ? "" : F.Operands[I].JoinedByBar ? "|" : ", ") + F.Operands[I].Name +
+             (F.Operands[I].Optional ? "?" : "");
     return S;
   }
   /// The argument operand I is bound to, or -1 (an optional one left out).
@@ -130,7 +131,7 @@ bool Checker::splitOptions() {
                text(Text::PreserveWithoutDst, {F.Spelling}));
     }
   }
-  unsigned All = F.Operands.size(), Required = F.numRequiredOperands();
+  unsigned All = F.numArgumentOperands(), Required = F.numRequiredOperands();
   if (NumOperands != All && NumOperands != Required) {
     std::string Count = Required != All ? text(Text::CountEither, {str(Required), str(All)})
                                         : str(All);
@@ -141,10 +142,11 @@ bool Checker::splitOptions() {
   }
   // Optional operands are bound all together or not at all.
   bool WithOptional = NumOperands == All;
-  B.Split.assign(All, 1);
+  B.Split.assign(F.Operands.size(), 1);
   int Next = 0;
-  for (unsigned I = 0; I < All; ++I)
-    B.OperandArg.push_back(F.Operands[I].Optional && !WithOptional ? -1 : Next++);
+  for (const OperandSpec &O : F.Operands)
+    B.OperandArg.push_back(O.Direction == Dir::Sink || (O.Optional && !WithOptional) ? -1
+                                                                                    : Next++);
   return true;
 }
 
@@ -172,6 +174,8 @@ void Checker::checkOperand(unsigned Op) {
   case Dir::Imm:
     checkImmediate(Op);
     return;
+  case Dir::Sink:
+    return; // bound to no argument
   case Dir::Write:
   case Dir::ReadWrite:
     if (A.Kind == TILEAPPLY_KIND_SCALAR) {
@@ -240,10 +244,12 @@ void Checker::checkImmediate(unsigned Op) {
   const OperandSpec &S = F.Operands[Op];
   const ArgDesc &A = Args[I];
   std::string Range = "[" + str(S.ImmLo) + ".." + str(S.ImmHi) + "]";
+  if (S.ImmStep > 1)
+    Range += text(Text::InSteps, {str(S.ImmStep), str(S.ImmLo)});
   std::optional<int64_t> V;
   if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant)
     V = integralValue(*A.Constant);
-  if (V && *V >= S.ImmLo && *V <= S.ImmHi)
+  if (V && *V >= S.ImmLo && *V <= S.ImmHi && (*V - S.ImmLo) % S.ImmStep == 0)
     return;
   std::string Found = A.Kind != TILEAPPLY_KIND_SCALAR ? kindPhrase(A)
                       : !A.Constant ? text(Text::FoundRunTimeValue)

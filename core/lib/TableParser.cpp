@@ -6,7 +6,8 @@
 //   item      .choice | {alt|alt|...} | {alt|alt|...}?
 //   alt       .tok[.tok...][(SM,PTX)] | @set
 //   tok       text with optional parameters <N:lo..hi:step> or <N:a|b|c>
-//   operands  [|][!]name:dir:type[~][x(regs)][@space][[lo..hi]][?[(SM,PTX)]]
+//   operands  [|&][{}][!]name:dir:type[~][x(regs)][@space][[lo..hi[:step]]][?[(SM,PTX)]]
+//             or `_` (PTX's sink)
 //
 // Errors are collected per row ("pattern: why"), never fatal here.
 //
@@ -378,6 +379,24 @@ std::optional<Expr> RowParser::parseExpr(StringRef S) {
 void RowParser::parseOperand(StringRef Op) {
   OperandPattern O;
   int NumGroups = static_cast<int>(P->GroupItem.size());
+  // "_": PTX's sink, a result nobody reads; no argument of the call.
+  if (Op == "_") {
+    O.Spec.Name = "_";
+    O.Spec.Direction = Dir::Sink;
+    O.Type.Literal = "b64";
+    O.Regs = *parseExpr("1");
+    P->Operands.push_back(std::move(O));
+    return;
+  }
+  // "&c:r:s32x2": inside the previous address's brackets, `[tmap, {x, y}]`.
+  if (Op.consume_front("&")) {
+    if (P->Operands.empty() || P->Operands.back().Spec.Direction != Dir::Addr)
+      error("'&' operand '" + Op + "' does not follow an address");
+    O.Spec.InBrackets = true;
+  }
+  // "{}off:r:b16x2": in braces even as one register.
+  if (Op.consume_front("{}"))
+    O.Spec.Braced = true;
   // "|q:w:pred?": joined to the previous operand by '|'.
   if (Op.consume_front("|")) {
     if (P->Operands.empty())
@@ -402,11 +421,14 @@ void RowParser::parseOperand(StringRef Op) {
   bool HasRange = Op.ends_with("]");
   if (HasRange) {
     size_t Open = Op.rfind('[');
-    auto [Lo, Hi] = Open == StringRef::npos ? std::pair<StringRef, StringRef>()
-                                            : Op.slice(Open + 1, Op.size() - 1).split("..");
+    auto [Range, Step] = Open == StringRef::npos
+                             ? std::pair<StringRef, StringRef>()
+                             : Op.slice(Open + 1, Op.size() - 1).split(':');
+    auto [Lo, Hi] = Range.split("..");
     if (Open == StringRef::npos || Lo.getAsInteger(0, O.Spec.ImmLo) ||
-        Hi.getAsInteger(0, O.Spec.ImmHi) || O.Spec.ImmLo > O.Spec.ImmHi) {
-      error("operand '" + Op + "' has a bad range [LO..HI]");
+        Hi.getAsInteger(0, O.Spec.ImmHi) || O.Spec.ImmLo > O.Spec.ImmHi ||
+        (!Step.empty() && (Step.getAsInteger(0, O.Spec.ImmStep) || O.Spec.ImmStep < 1))) {
+      error("operand '" + Op + "' has a bad range [LO..HI] or [LO..HI:STEP]");
       return;
     }
     Op = Op.substr(0, Open);

@@ -63,7 +63,13 @@ enum tileapply_space {
   TILEAPPLY_SPACE_LOCAL = 3,
   TILEAPPLY_SPACE_CONST = 4,
   TILEAPPLY_SPACE_PARAM = 5,
-  TILEAPPLY_SPACE_LAST = TILEAPPLY_SPACE_PARAM
+  /* A generic address: PTX operands with no state space (ld.b32 [a]). */
+  TILEAPPLY_SPACE_GENERIC = 6,
+  /* The .shared::cluster window: a 32-bit address (from mapa, or a
+   * .shared::cta address, which is one of this CTA's) that may name another
+   * CTA's shared memory. Its value is the address as an i32, not a pointer. */
+  TILEAPPLY_SPACE_SHARED_CLUSTER = 7,
+  TILEAPPLY_SPACE_LAST = TILEAPPLY_SPACE_SHARED_CLUSTER
 };
 
 #endif /* TILEAPPLY_ABI_H */

@@ -39,6 +39,7 @@
   TILEAPPLY_DECLARE_##Kind(CType)
 #define TILEAPPLY_DECLARE_Half(T) struct T;
 #define TILEAPPLY_DECLARE_Packed(T) struct T;
+#define TILEAPPLY_DECLARE_Opaque(T) struct T;
 #define TILEAPPLY_DECLARE_Unknown(T)
 #define TILEAPPLY_DECLARE_Bool(T)
 #define TILEAPPLY_DECLARE_Unsigned(T)
@@ -97,6 +98,7 @@ struct dtype_row {
 #define TILEAPPLY_ROW_Float false, true, false
 #define TILEAPPLY_ROW_Half false, true, true
 #define TILEAPPLY_ROW_Packed false, true, true
+#define TILEAPPLY_ROW_Opaque false, false, false
 inline constexpr dtype_row dtype_rows[] = {
 #define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)           \
   {Value, Bits, TILEAPPLY_ROW_##Kind},
@@ -131,6 +133,7 @@ template <class T> struct dtype_of<const volatile T> : dtype_of<T> {};
 #define TILEAPPLY_DTYPE_OF_Float(T, V) TILEAPPLY_DTYPE_OF_NAMED(T, V)
 #define TILEAPPLY_DTYPE_OF_Half(T, V) TILEAPPLY_DTYPE_OF_NAMED(T, V)
 #define TILEAPPLY_DTYPE_OF_Packed(T, V) TILEAPPLY_DTYPE_OF_NAMED(T, V)
+#define TILEAPPLY_DTYPE_OF_Opaque(T, V) TILEAPPLY_DTYPE_OF_NAMED(T, V)
 #define TILEAPPLY_DTYPE_OF_Unknown(T, V)
 #define TILEAPPLY_DTYPE_OF_Bool(T, V)
 #define TILEAPPLY_DTYPE_OF_Unsigned(T, V)

@@ -369,7 +369,7 @@ TEST(PtxTypes, B128) {
   EXPECT_TRUE(dtypeIsSigned(TILEAPPLY_DT_S128));
   EXPECT_FALSE(dtypeIsSigned(TILEAPPLY_DT_U128));
   EXPECT_FALSE(dtypeIsFloat(TILEAPPLY_DT_U128));
-  EXPECT_EQ(TILEAPPLY_DT_LAST, TILEAPPLY_DT_S128);
+  EXPECT_EQ(TILEAPPLY_DT_LAST, TILEAPPLY_DT_TENSORMAP);
 }
 
 // The split rule: halves or quarters of a bit-size type, never below 16 bits.

@@ -29,10 +29,12 @@ enum class Dir : uint8_t {
   Write,     // a destination register
   ReadWrite, // a destination that is also read (e.g. `bfi`-style updates)
   Addr,      // `[address]`: a memory tensor in the given state space
-  Imm        // an immediate PTX requires (`lop3`'s immLut): a constant scalar
+  Imm,       // an immediate PTX requires (`lop3`'s immLut): a constant scalar
              // in [ImmLo, ImmHi], spliced into the instruction text
+  Sink       // PTX's `_`: a result the instruction must name and nobody
+             // reads (mbarrier.arrive's state of a remote arrive); no argument
 };
-llvm::StringRef dirName(Dir D); // "r", "w", "rw", "addr", "imm"
+llvm::StringRef dirName(Dir D); // "r", "w", "rw", "addr", "imm", "sink"
 
 /// One PTX operand of a concrete form.
 struct OperandSpec {
@@ -42,12 +44,18 @@ struct OperandSpec {
   unsigned Regs = 1;           // register-group size: 1, 2, 4 or 8
   Space AddrSpace = TILEAPPLY_SPACE_NONE; // only for Addr
   bool WritesMemory = false; // Addr of a store: the memory it names is written
-  int64_t ImmLo = 0, ImmHi = 0; // only for Imm: the allowed values
+  int64_t ImmLo = 0, ImmHi = 0; // only for Imm: the allowed values,
+  int64_t ImmStep = 1;          // every ImmStep-th from ImmLo (setmaxnreg: 8)
   /// May be left out of a call (the `q` of setp's `p|q`). A form's optional
   /// operands are given all together or not at all.
   bool Optional = false;
   /// PTX joins this operand to the previous one with `|` (`p|q`), not `, `.
   bool JoinedByBar = false;
+  /// Written inside the previous operand's brackets, in braces: the
+  /// coordinates of a tensor-map address, `[tmap, {x, y}]`.
+  bool InBrackets = false;
+  /// Written in braces even as one register (`{%rs1}`: im2col offsets).
+  bool Braced = false;
   /// PTX lets the call negate it (`{!}c`): a `tile::negated(c)` argument is
   /// written `!c` into the instruction.
   bool Negatable = false;
@@ -90,6 +98,8 @@ struct Form {
   bool hasDestination() const;
   /// Operand counts a call may pass: all of them, or all but the optional ones.
   unsigned numRequiredOperands() const;
+  /// Operands a call passes an argument for: all but the sinks (`_`).
+  unsigned numArgumentOperands() const;
   /// Index of the first written operand, or -1.
   int destinationIndex() const;
 
@@ -125,6 +135,10 @@ struct SpellingProblem {
 /// The answer to a lookup: a form, or why not.
 struct LookupResult {
   std::optional<Form> Found;
+  /// Further forms with the same spelling and other operands (an overload:
+  /// wgmma's A from a descriptor or from registers). The call's arguments
+  /// choose among Found and these (checkCall).
+  std::vector<Form> Overloads;
   SpellingProblem Problem;
   explicit operator bool() const { return Found.has_value(); }
 };

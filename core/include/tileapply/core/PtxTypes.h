@@ -30,7 +30,8 @@ enum class TypeClass : uint8_t {
   Signed,   // .s8 .. .s64
   Float,    // .f16 .bf16 .f32 .f64 (and narrow formats)
   Packed,   // .f16x2 .bf16x2 .f32x2 .u16x2 .s16x2: a raw-bits carrier
-  Pred      // .pred
+  Pred,     // .pred
+  Opaque    // an object only addressed (a tensor map): never a register
 };
 
 std::optional<PtxType> parsePtxType(llvm::StringRef Name); // "f32" or ".f32"
@@ -49,7 +50,7 @@ bool ptxTypeIsFloating(PtxType T);
 
 using DType = tileapply_dtype;
 /// What a carrier's bits mean (the Kind column of tileapply/dtypes.def).
-enum class CarrierKind : uint8_t { Unknown, Bool, Unsigned, Signed, Float, Half, Packed };
+enum class CarrierKind : uint8_t { Unknown, Bool, Unsigned, Signed, Float, Half, Packed, Opaque };
 /// The C++ spelling of a carrier dtype, e.g. "uint32_t", "__half2".
 llvm::StringRef dtypeName(DType D);
 unsigned dtypeBits(DType D);
