@@ -1,6 +1,7 @@
 //===- OpcodeTable.cpp - Parsing, matching and enumerating PTX forms ------===//
 //
-// Opcodes.def is parsed once into Patterns. A Pattern is a family name and a
+// The table (core/ptx/Opcodes.def and the files it includes) is parsed once
+// into Patterns by TableParser.cpp. A Pattern is a family name and a
 // list of Items (each a set of alternatives, each alternative a sequence of
 // qualifier tokens); a Form is a Pattern with one choice per Item. Matching a
 // spelling walks the items with backtracking over optional ones; enumeration is
@@ -327,7 +328,8 @@ std::vector<std::string> OpcodeTable::checkRows() {
   const std::unique_ptr<Impl> &P = Table.P;
   std::vector<std::string> Problems = P->Parsed.Errors;
   // Every form of every row must be makeable, and no spelling may come from
-  // two rows (the first would hide the second).
+  // two rows (the first would hide the second), nor twice from one row (two
+  // choices that spell the same: a set spliced next to a qualifier it holds).
   StringMap<unsigned> RowOf;
   for (unsigned PIdx = 0; PIdx < P->Patterns.size(); ++PIdx) {
     size_t Before = Problems.size();
@@ -349,6 +351,9 @@ std::vector<std::string> OpcodeTable::checkRows() {
           Problems.push_back("'" + P->Patterns[PIdx].Text + "': form '" + F->Spelling +
                              "' is also a form of '" + P->Patterns[It->second].Text +
                              "' with the same operands");
+      } else if (!New) {
+        Problems.push_back("'" + P->Patterns[PIdx].Text + "': form '" + F->Spelling +
+                           "' comes from two choices of the row");
       }
     });
   }
@@ -357,6 +362,32 @@ std::vector<std::string> OpcodeTable::checkRows() {
 
 size_t OpcodeTable::numPatterns() const { return P->Patterns.size(); }
 StringRef OpcodeTable::patternText(unsigned I) const { return P->Patterns[I].Text; }
+
+RowInfo OpcodeTable::rowInfo(unsigned I) const {
+  const Pattern &Pat = P->Patterns[I];
+  RowInfo R;
+  R.Text = Pat.Text;
+  R.MinSm = Pat.MinSm;
+  R.MinPtx = Pat.MinPtx;
+  R.OnlyOn = Pat.OnlyOn;
+  StringSet<> Seen;
+  for (const Item &It : Pat.Items)
+    for (const Choice &Ch : It.Choices)
+      if ((Ch.Sm > Pat.MinSm || Ch.Ptx > Pat.MinPtx) && Seen.insert(joinChoice(Ch)).second)
+        R.Raising.push_back({joinChoice(Ch), Ch.Sm, Ch.Ptx});
+  return R;
+}
+
+std::vector<NamedSetInfo> OpcodeTable::namedSets() const {
+  std::vector<NamedSetInfo> Out;
+  for (const table::NamedSet &S : P->Parsed.Sets) {
+    NamedSetInfo N{S.Name, S.Definition, {}};
+    for (const Choice &Ch : S.Choices)
+      N.Alternatives.push_back({joinChoice(Ch), Ch.Sm, Ch.Ptx});
+    Out.push_back(std::move(N));
+  }
+  return Out;
+}
 
 std::vector<std::string> OpcodeTable::families() const {
   std::vector<std::string> Out;

@@ -9,13 +9,16 @@
 //   operands  [|&][{}][!]name:dir:type[~][x(regs)][@space][[lo..hi[:step]]][?[(SM,PTX)]]
 //             or `_` (PTX's sink)
 //
-// Errors are collected per row ("pattern: why"), never fatal here.
+// Errors are collected per row ("pattern: why"), never fatal here. Sets are
+// collected before any row is parsed, so their order in the files is free; a
+// set no row uses is an error too.
 //
 //===----------------------------------------------------------------------===//
 #include "TableParser.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
 #include <functional>
 
@@ -77,14 +80,19 @@ SmallVector<StringRef, 8> splitTopLevel(StringRef S, char Sep) {
 
 class RowParser {
 public:
-  RowParser(const StringMap<std::string> &Sets, std::vector<std::string> &Errors)
-      : Sets(Sets), Errors(Errors) {}
+  RowParser(const StringMap<std::string> &Sets, StringSet<> &UsedSets,
+            std::vector<std::string> &Errors)
+      : Sets(Sets), UsedSets(UsedSets), Errors(Errors) {}
 
   /// Parses one row into `P`; false (with an error recorded) if malformed.
   bool parse(const RawRow &Raw, Pattern &P);
+  /// The alternatives of set `Name`, nested sets spliced in; false (with an
+  /// error recorded) if malformed.
+  bool expandSet(StringRef Name, std::vector<Choice> &Out);
 
 private:
   const StringMap<std::string> &Sets;
+  StringSet<> &UsedSets; // every set a parsed row (or set) named
   std::vector<std::string> &Errors;
   Pattern *P = nullptr;
   bool Failed = false;
@@ -188,6 +196,7 @@ void RowParser::parseAlternative(StringRef Alt, std::vector<Choice> &Out, unsign
       error("no set named '" + Alt + "'");
       return;
     }
+    UsedSets.insert(Alt);
     if (Depth > 8) {
       error("set '" + Alt + "' refers to itself");
       return;
@@ -525,6 +534,17 @@ bool RowParser::parse(const RawRow &Raw, Pattern &Out) {
   return !Failed;
 }
 
+bool RowParser::expandSet(StringRef Name, std::vector<Choice> &Out) {
+  Pattern Set;
+  std::string Ref = ("@" + Name).str();
+  Set.Text = Ref;
+  P = &Set;
+  Failed = false;
+  parseAlternative(Ref, Out, 0);
+  P = nullptr;
+  return !Failed;
+}
+
 } // namespace
 
 std::optional<int64_t> vectorSize(const Choice &C) {
@@ -582,11 +602,26 @@ Table parseTable() {
   for (const RawSet &S : RawSets)
     if (!Sets.try_emplace(S.Name, S.Alternatives).second)
       T.Errors.push_back("set '" + std::string(S.Name) + "' is defined twice");
-  RowParser Parser(Sets, T.Errors);
+  StringSet<> Used;
+  RowParser Parser(Sets, Used, T.Errors);
   for (const RawRow &R : RawRows) {
     Pattern P;
     if (Parser.parse(R, P))
       T.Patterns.push_back(std::move(P));
+  }
+  // Every set, expanded for the reference page. A malformed set that rows
+  // use has been reported with each of them; one that no row uses, here.
+  StringSet<> UsedByRows = Used;
+  for (const RawSet &S : RawSets) {
+    NamedSet NS{S.Name, S.Alternatives, {}};
+    std::vector<std::string> SetErrors;
+    RowParser SetParser(Sets, Used, SetErrors);
+    SetParser.expandSet(S.Name, NS.Choices);
+    if (!UsedByRows.contains(S.Name)) {
+      T.Errors.push_back("set '" + std::string(S.Name) + "' is used by no row");
+      llvm::append_range(T.Errors, SetErrors);
+    }
+    T.Sets.push_back(std::move(NS));
   }
   for (const RawUnsupported &U : RawUnsupportedRows) {
     Unsupported Row;

@@ -81,6 +81,14 @@ struct Pattern {
   std::vector<std::string> ParamNames; // parameter index -> name
 };
 
+/// A named set (TA_SET) as written, and its alternatives with the sets it
+/// names spliced in (for the reference page).
+struct NamedSet {
+  std::string Name;
+  std::string Definition;
+  std::vector<Choice> Choices;
+};
+
 struct Unsupported {
   llvm::SmallVector<std::string, 4> Prefix; // tokens
   std::string Reason;
@@ -89,7 +97,9 @@ struct Unsupported {
 struct Table {
   std::vector<Pattern> Patterns;
   std::vector<Unsupported> UnsupportedRows;
-  /// "row: why" for every malformed row; empty for a good table.
+  std::vector<NamedSet> Sets; // in order of definition
+  /// "row: why" for every malformed row (and every set that is malformed
+  /// or used by no row); empty for a good table.
   std::vector<std::string> Errors;
 };
 

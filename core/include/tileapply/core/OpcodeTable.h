@@ -1,8 +1,9 @@
 //===- OpcodeTable.h - The one PTX opcode table ------------------*- C++ -*-===//
 //
-// Every spelling tileapply accepts comes from core/ptx/Opcodes.def: a list of
-// patterns such as `add{.rn|.rz|.rm|.rp}?{.ftz}?{.sat}?.f32` with their
-// operands and floors. This class parses those patterns once, answers "is this
+// Every spelling tileapply accepts comes from core/ptx/Opcodes.def (and the
+// files it includes): a list of patterns such as
+// `add{@frnd}?{.ftz}?{.sat}?.f32` with their operands and floors, and the
+// named sets they share (`@frnd` is `.rn|.rz|.rm|.rp`). This class parses those patterns once, answers "is this
 // spelling a form, and which one" for the plugin and the pass, and enumerates
 // every form for the listing, the certification and the did-you-mean search.
 //
@@ -143,9 +144,33 @@ struct LookupResult {
   explicit operator bool() const { return Found.has_value(); }
 };
 
+/// An alternative of a group and its own floor (0, 0: none): a form that
+/// chooses it needs at least sm_<Sm> and PTX ISA <Ptx>/10.
+struct AlternativeFloor {
+  std::string Spelling; // ".L2::64B", ".v4.b32"
+  unsigned Sm = 0, Ptx = 0;
+};
+
+/// A named set of the table (TA_SET), for the reference page.
+struct NamedSetInfo {
+  std::string Name;
+  std::string Definition; // as written: "@mem_b32|@mem_b64|.b128(70,83)"
+  std::vector<AlternativeFloor> Alternatives; // the sets it names spliced in
+};
+
+/// A row of the table as written, for the reference page.
+struct RowInfo {
+  std::string Text;
+  unsigned MinSm = 0, MinPtx = 0; // the row's floor (that of its oldest forms)
+  std::vector<Target> OnlyOn;
+  /// The alternatives of the row (its own and its sets') whose floor is above
+  /// the row's in sm or PTX ISA version, in order of appearance.
+  std::vector<AlternativeFloor> Raising;
+};
+
 class OpcodeTable {
 public:
-  /// The table built from Opcodes.def (parsed once, thread-safe).
+  /// The table built from core/ptx/*.def (parsed once, thread-safe).
   static const OpcodeTable &get();
 
   /// With `Suggest` false the problem carries no did-you-mean (which costs a
@@ -161,8 +186,12 @@ public:
 
   std::vector<std::string> families() const;
   size_t numPatterns() const;
-  /// The pattern text of row `Index`, as written in Opcodes.def.
+  /// The pattern text of row `Index`, as written in the table.
   llvm::StringRef patternText(unsigned Index) const;
+  /// Row `Index`: its text, its floor and the alternatives that raise it.
+  RowInfo rowInfo(unsigned Index) const;
+  /// The named sets, in order of definition.
+  std::vector<NamedSetInfo> namedSets() const;
   /// Every problem with the table's rows ("row: why"): malformed rows, forms
   /// a row cannot make, spellings two rows make. Empty for a good table; the
   /// build runs it (tileapply-opcodes --check-table).
