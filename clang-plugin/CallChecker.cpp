@@ -204,7 +204,8 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
     if (Args[I].Kind == TILEAPPLY_KIND_SCALAR)
       Args[I].Constant = constantOf(Call->getArg(I + 1));
 
-  for (const Problem &P : checkCall(*Found.Found, Args, T ? &*T : nullptr))
+  const Form *Chosen = nullptr;
+  for (const Problem &P : checkCall(Found, Args, T ? &*T : nullptr, nullptr, &Chosen))
     R.report(Site, P);
 }
 

@@ -97,6 +97,10 @@ Error Expansion::bindOperands() {
   ScalarRegs.resize(F.Operands.size(), nullptr);
   SpaceBases.resize(F.Operands.size(), nullptr);
   for (unsigned I = 0, E = F.Operands.size(); I != E; ++I) {
+    if (F.Operands[I].Direction == Dir::Sink) {
+      Bindings[I].K = AsmOperandBinding::Sink;
+      continue;
+    }
     if (B.OperandArg[I] < 0 && F.Operands[I].Optional) {
       Bindings[I].K = AsmOperandBinding::Omitted;
       continue;
@@ -213,6 +217,11 @@ Value *Expansion::address(unsigned Operand, Type *IntTy) {
   // One cast per call into the instruction's state space (cvta.to.<space>);
   // each repeat's constant offset is part of the asm text (addressOffset).
   Value *&Base = SpaceBases[Operand];
+  if (!Base && !valueOf(Operand)->getType()->isPointerTy()) {
+    // A .shared::cluster window address is a number already (an i32).
+    Base = Builder.CreateZExtOrTrunc(valueOf(Operand), IntTy);
+    return Base;
+  }
   if (!Base) {
     Base = valueOf(Operand);
     unsigned AS = nvptxAddressSpace(F.Operands[Operand].AddrSpace);
@@ -250,6 +259,7 @@ Expected<Value *> Expansion::operandElement(unsigned Operand, unsigned Element,
   case AsmOperandBinding::Address:
     return address(Operand, Ty);
   case AsmOperandBinding::Omitted:
+  case AsmOperandBinding::Sink:
   case AsmOperandBinding::Immediate:
     return internalError("operand '" + F.Operands[Operand].Name +
                          "' is an immediate but has an asm operand");

@@ -336,6 +336,12 @@ static Error checkValue(const ArgDesc &A, unsigned Index, const Value &V) {
       return Mismatch("a pointer");
     return Error::success();
   case TILEAPPLY_KIND_MEMORY: {
+    // The .shared::cluster window is a 32-bit address, not a pointer.
+    if (A.Sp == TILEAPPLY_SPACE_SHARED_CLUSTER) {
+      if (!Ty->isIntegerTy(32))
+        return Mismatch("an i32 window address");
+      return Error::success();
+    }
     if (!Ty->isPointerTy())
       return Mismatch("a pointer");
     unsigned AS = Ty->getPointerAddressSpace();

@@ -185,19 +185,18 @@ void MarkerExpander::read(CheckedCall &C) {
            problemText(spellingProblem(Lookup.Problem)));
     return;
   }
-  const Form &F = *Lookup.Found;
-
   std::optional<Target> T = callerTarget(Caller);
   bool Failed = false;
+  const Form *Chosen = nullptr;
   for (const Problem &P :
-       checkCall(F, MC->Args, T ? &*T : nullptr, &C.Bound)) {
+       checkCall(Lookup, MC->Args, T ? &*T : nullptr, &C.Bound, &Chosen)) {
     bool IsError = P.severity() == Severity::Error;
     report(Caller, C.At, IsError ? DS_Error : DS_Warning, problemText(P));
     Failed |= IsError;
   }
   if (Failed)
     return;
-  C.F = &F;
+  C.F = Chosen;
   C.MC = std::move(*MC);
 }
 

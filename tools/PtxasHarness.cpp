@@ -41,10 +41,12 @@ std::vector<CallShape> callShapes(const Form &F) {
   for (const OperandSpec &O : F.Operands)
     Full.push_back(O.Direction == Dir::Addr
                        ? AsmOperandBinding{AsmOperandBinding::Address, TILEAPPLY_DT_UNKNOWN, ""}
+                   : O.Direction == Dir::Sink
+                       ? AsmOperandBinding{AsmOperandBinding::Sink, TILEAPPLY_DT_UNKNOWN, ""}
                        : AsmOperandBinding{AsmOperandBinding::Register, naturalCarrier(O.Type), ""});
   std::vector<CallShape> Shapes;
   Shapes.push_back(CallShape{"", Full});
-  if (F.numRequiredOperands() != F.Operands.size()) {
+  if (F.numRequiredOperands() != F.numArgumentOperands()) {
     CallShape S{"without", Full};
     for (unsigned I = 0; I < F.Operands.size(); ++I)
       if (F.Operands[I].Optional) {

@@ -21,6 +21,8 @@ const AsmRegister *asmRegister(char Letter) {
 
 char constraintFor(DType Carrier) { return dtypeConstraint(Carrier); }
 
+char addressConstraint(Space S) { return S == TILEAPPLY_SPACE_SHARED_CLUSTER ? 'r' : 'l'; }
+
 char constraintFor(const OperandSpec &O, DType Carrier) {
   return O.Type == PtxType::pred ? 'b' : constraintFor(Carrier);
 }
@@ -36,8 +38,8 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
     Constraints.push_back(std::move(Constraint));
     return static_cast<unsigned>(S.Slots.size() - 1);
   };
-  auto Group = [](const std::vector<unsigned> &Ns) {
-    if (Ns.size() == 1)
+  auto Group = [](const std::vector<unsigned> &Ns, bool Braced = false) {
+    if (Ns.size() == 1 && !Braced)
       return "$" + std::to_string(Ns[0]);
     std::string G = "{";
     for (unsigned I = 0; I < Ns.size(); ++I)
@@ -56,7 +58,7 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
     char C = constraintFor(O, Bindings[I].Carrier);
     for (unsigned E = 0; E < O.Regs * Bindings[I].Split; ++E)
       OutputSlots[I].push_back(Add({AsmSlot::Output, I, E, C}, std::string("=") + C));
-    Text[I] = Group(OutputSlots[I]);
+    Text[I] = Group(OutputSlots[I], O.Braced);
   }
   // Inputs in PTX order.
   for (unsigned I = 0; I < F.Operands.size(); ++I) {
@@ -66,6 +68,10 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
       continue;
     if (Bd.K == AsmOperandBinding::Omitted)
       continue;
+    if (O.Direction == Dir::Sink || Bd.K == AsmOperandBinding::Sink) {
+      Text[I] = "_";
+      continue;
+    }
     if (O.Direction == Dir::Imm) {
       Text[I] = Bd.K == AsmOperandBinding::Immediate ? Bd.ImmText : std::to_string(O.ImmLo);
       continue;
@@ -76,8 +82,9 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
       std::string Off;
       if (Bindings[I].AddrOffset)
         Off = "+" + std::to_string(Bindings[I].AddrOffset); // "+-4" is PTX too
-      Text[I] = "[" + Group({Add({AsmSlot::Input, I, 0, 'l'}, "l")}) + Off + "]";
-      continue;
+      char C = addressConstraint(O.AddrSpace);
+      Text[I] = "[" + Group({Add({AsmSlot::Input, I, 0, C}, std::string(1, C))}) + Off;
+      continue; // closed below, after any operands written inside the brackets
     }
     if (Bd.K == AsmOperandBinding::Immediate) {
       Text[I] = Bd.ImmText;
@@ -87,7 +94,7 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
     std::vector<unsigned> Ns;
     for (unsigned E = 0; E < O.Regs * Bd.Split; ++E)
       Ns.push_back(Add({AsmSlot::Input, I, E, C}, std::string(1, C)));
-    Text[I] = (Bd.Negated ? "!" : "") + Group(Ns);
+    Text[I] = (Bd.Negated ? "!" : "") + Group(Ns, O.Braced || O.InBrackets);
   }
   std::string Guard;
   if (Predicated)
@@ -109,8 +116,17 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
   for (unsigned I = 0; I < Text.size(); ++I) {
     if (Bindings[I].K == AsmOperandBinding::Omitted)
       continue;
-    S.Text += (First ? " " : F.Operands[I].JoinedByBar ? "|" : ", ") + Text[I];
+    if (F.Operands[I].InBrackets) // [tmap, {x, y}]: inside the address before it
+      S.Text += ", " + Text[I];
+    else
+      S.Text += (First ? " " : F.Operands[I].JoinedByBar ? "|" : ", ") + Text[I];
     First = false;
+    // An address closes once the operands written inside it are done.
+    if (F.Operands[I].Direction == Dir::Addr &&
+        (I + 1 == Text.size() || !F.Operands[I + 1].InBrackets))
+      S.Text += "]";
+    else if (F.Operands[I].InBrackets && (I + 1 == Text.size() || !F.Operands[I + 1].InBrackets))
+      S.Text += "]";
   }
   S.Text += ";";
   if (S.HasSideEffects)

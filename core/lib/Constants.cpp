@@ -30,6 +30,7 @@ bool constantFitsExactly(PtxType T, const ScalarConst &C) {
   switch (ptxTypeClass(T)) {
   case TypeClass::Pred:
   case TypeClass::Opaque:
+  case TypeClass::Any:
     return false;
   case TypeClass::Unsigned:
   case TypeClass::Bits:

@@ -44,6 +44,9 @@ unsigned Form::numRequiredOperands() const {
     N += !O.Optional && O.Direction != Dir::Sink;
   return N;
 }
+bool Form::isAligned() const {
+  return llvm::is_contained(splitSpelling(Spelling), "aligned");
+}
 unsigned Form::numArgumentOperands() const {
   unsigned N = 0;
   for (const OperandSpec &O : Operands)
@@ -178,6 +181,9 @@ struct OpcodeTable::Impl {
       S.Regs = static_cast<unsigned>(*Regs);
       if (S.Direction == Dir::Addr) {
         std::string SpText = OP.Space.Group >= 0 ? GroupText(OP.Space.Group) : OP.Space.Literal;
+        // An optional state-space group left out: the address is generic.
+        if (OP.Space.Group >= 0 && SpText.empty())
+          SpText = "generic";
         std::optional<Space> Sp = parseSpace(SpText);
         if (!Sp)
           return Fail("'" + SpText + "' is not a state space (operand " + S.Name + ")");

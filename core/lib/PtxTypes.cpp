@@ -130,12 +130,16 @@ bool carrierMatches(DType D, PtxType T) {
     return false;
   if (ptxTypeClass(T) == TypeClass::Bits)
     return D != TILEAPPLY_DT_BOOL && dtypeBits(D) == ptxTypeBits(T);
+  if (ptxTypeClass(T) == TypeClass::Any)
+    return D <= TILEAPPLY_DT_LAST;
   return llvm::is_contained(info(T).Exact, D);
 }
 
 DType naturalCarrier(PtxType T) { return info(T).Natural; }
 
 std::string expectedCarriers(PtxType T) {
+  if (ptxTypeClass(T) == TypeClass::Any)
+    return "any type";
   if (ptxTypeClass(T) == TypeClass::Bits) {
     switch (ptxTypeBits(T)) {
     case 8: return "any 8-bit type (uint8_t, int8_t)";

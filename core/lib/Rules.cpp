@@ -439,6 +439,11 @@ void Checker::checkShapes() {
       report(DiagCode::PredicateShape, B.PredArg,
              text(Text::PredicateShape, {P.shapeString(), listString(Want)}))
           .PointAtDecl = true;
+    if (F.isAligned()) {
+      Problem &Q = report(DiagCode::AlignedPredicateTensor, B.PredArg,
+                          text(Text::AlignedPredicateTensor, {F.Spelling}));
+      Q.Notes.push_back(text(Text::NoteUniformPredicate));
+    }
     if (P.Elem != TILEAPPLY_DT_BOOL && P.Elem != TILEAPPLY_DT_U32)
       report(DiagCode::PredicateType, B.PredArg,
              text(Text::PredicateType) +
@@ -565,6 +570,68 @@ std::vector<Problem> Checker::run(BoundCall *Out) {
 std::vector<Problem> checkCall(const Form &F, ArrayRef<ArgDesc> Args,
                                const Target *T, BoundCall *Out) {
   return Checker(F, Args, T).run(Out);
+}
+
+static bool hasError(const std::vector<Problem> &Ps) {
+  return llvm::any_of(Ps, [](const Problem &P) { return P.severity() == Severity::Error; });
+}
+
+std::vector<Problem> checkCall(const LookupResult &Forms, ArrayRef<ArgDesc> Args,
+                               const Target *T, BoundCall *Out, const Form **Chosen) {
+  const Form &First = *Forms.Found;
+  std::vector<Problem> Ps = checkCall(First, Args, T, Out);
+  *Chosen = &First;
+  if (Forms.Overloads.empty() || !hasError(Ps))
+    return Ps;
+  // Arguments before the options: what the call passes as operands.
+  unsigned NumOperands = 0;
+  for (const ArgDesc &A : Args)
+    NumOperands += A.Kind != TILEAPPLY_KIND_PRED_SCALAR && A.Kind != TILEAPPLY_KIND_PRED_TENSOR &&
+                   A.Kind != TILEAPPLY_KIND_PRESERVE_DST;
+  auto Takes = [&](const Form &F) {
+    return NumOperands == F.numArgumentOperands() || NumOperands == F.numRequiredOperands();
+  };
+  const Form *Report = Takes(First) ? &First : nullptr;
+  for (const Form &O : Forms.Overloads) {
+    BoundCall B;
+    std::vector<Problem> OPs = checkCall(O, Args, T, &B);
+    if (!hasError(OPs)) {
+      *Chosen = &O;
+      if (Out)
+        *Out = std::move(B);
+      return OPs;
+    }
+    if (!Report && Takes(O)) {
+      Report = &O;
+      Ps = std::move(OPs);
+    }
+  }
+  if (!Report)
+    Report = &First;
+  *Chosen = Report;
+  // Say that the spelling has other operand lists too.
+  std::string Others;
+  for (const Form *F : [&] {
+         std::vector<const Form *> All{&First};
+         for (const Form &O : Forms.Overloads)
+           All.push_back(&O);
+         return All;
+       }()) {
+    if (F == Report)
+      continue;
+    std::string Ops;
+    for (const OperandSpec &O : F->Operands)
+      if (O.Direction != Dir::Sink)
+        Ops += (Ops.empty() ? "" : ", ") + O.Name + ":" + ptxTypeName(O.Type).str() +
+               (O.Regs > 1 ? "x" + std::to_string(O.Regs) : "");
+    Others += (Others.empty() ? "" : "; ") + Ops;
+  }
+  for (Problem &P : Ps)
+    if (P.severity() == Severity::Error) {
+      P.Notes.push_back(text(Text::NoteOverloads, {First.Spelling, Others}));
+      break;
+    }
+  return Ps;
 }
 
 } // namespace tileapply

@@ -453,7 +453,10 @@ void RowParser::parseOperand(StringRef Op) {
   else if (F[1] == "w") O.Spec.Direction = Dir::Write;
   else if (F[1] == "rw") O.Spec.Direction = Dir::ReadWrite;
   else if (F[1] == "addr") O.Spec.Direction = Dir::Addr;
-  else if (F[1] == "waddr") { O.Spec.Direction = Dir::Addr; O.Spec.WritesMemory = true; }
+  else if (F[1] == "waddr" || F[1] == "rwaddr") { // written (or read and written) memory
+    O.Spec.Direction = Dir::Addr;
+    O.Spec.WritesMemory = true;
+  }
   else if (F[1] == "imm") O.Spec.Direction = Dir::Imm;
   else {
     error("bad direction '" + F[1] + "'");

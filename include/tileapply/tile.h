@@ -195,6 +195,45 @@ template <class T, int... E>
 using constant = ref<T, TILEAPPLY_SPACE_CONST, shape<E...>,
                      detail::dense_stride_t<E...>, detail::product<E...>()>;
 
+/// Memory named by a generic address: the operand of a PTX instruction that
+/// names no state space (`ld.b32 d, [a]`, `atom.add.u32 d, [a], b`).
+template <class T, int... E>
+using generic = ref<T, TILEAPPLY_SPACE_GENERIC, shape<E...>,
+                    detail::dense_stride_t<E...>, detail::product<E...>()>;
+
+/// Memory in the .shared::cluster window: the shared memory of this CTA or of
+/// another CTA of its cluster, named by a 32-bit window address (what `mapa`
+/// returns, or tile::to_cluster of this CTA's own shared memory). Only
+/// instructions whose address is .shared::cluster take it.
+template <class T, class Shape, class Stride, int StorageElems>
+struct cluster_ref {
+  using element_type = T;
+  uint32_t addr;
+  TILEAPPLY_HD TILEAPPLY_INLINE constexpr explicit cluster_ref(uint32_t a) : addr(a) {}
+};
+template <class T, int... E>
+using cluster = cluster_ref<T, shape<E...>, detail::dense_stride_t<E...>,
+                            detail::product<E...>()>;
+
+#if defined(__CUDACC__) || defined(__CUDA__)
+/// This CTA's own shared memory as a .shared::cluster view: a .shared::cta
+/// address is the cluster address of this CTA's copy.
+template <class T, class Shape, class Stride, int Storage>
+__device__ TILEAPPLY_INLINE cluster_ref<T, Shape, Stride, Storage>
+to_cluster(ref<T, TILEAPPLY_SPACE_SHARED, Shape, Stride, Storage> s) {
+  return cluster_ref<T, Shape, Stride, Storage>(
+      static_cast<uint32_t>(__cvta_generic_to_shared(s.ptr)));
+}
+#endif
+
+/// The tensor map (`CUtensorMap`) a TMA instruction reads, where it lives: a
+/// `const __grid_constant__ CUtensorMap` kernel parameter, or a map in
+/// constant or global memory. The operand is the map's generic address.
+TILEAPPLY_HD TILEAPPLY_INLINE constexpr generic<const CUtensorMap_st, 1>
+tensor_map(const CUtensorMap_st &m) {
+  return generic<const CUtensorMap_st, 1>(&m);
+}
+
 /// A register tensor owned by the calling thread; same layout as the C array
 /// `T r[E0]...[En]`, indexable the same way.
 template <class T, int... E> struct reg {
@@ -265,6 +304,16 @@ template <class T, int... E> struct traits<reg<T, E...>> {
 };
 template <class T, int... E>
 struct traits<const reg<T, E...>> : traits<reg<const T, E...>> {};
+
+template <class T, int... E, int... S, int Storage>
+struct traits<cluster_ref<T, shape<E...>, stride<S...>, Storage>> {
+  static constexpr int kind = TILEAPPLY_KIND_MEMORY;
+  using element = T;
+  static constexpr int space = TILEAPPLY_SPACE_SHARED_CLUSTER;
+  using extents = ints<E...>;
+  using strides = ints<S...>;
+  static constexpr int storage = Storage;
+};
 
 template <class T, int Space, int... E, int... S, int Storage>
 struct traits<ref<T, Space, shape<E...>, stride<S...>, Storage>> {
@@ -342,6 +391,41 @@ negated(T &&t) {
   return {t};
 }
 
+#if defined(__CUDACC__) || defined(__CUDA__)
+namespace detail {
+template <class T> __device__ TILEAPPLY_INLINE void fence_one(T &x) {
+  if constexpr (sizeof(T) == 4 && __is_same(remove_cvref_t<T>, float))
+    asm volatile("" : "+f"(x)::"memory");
+  else if constexpr (sizeof(T) == 8 && __is_same(remove_cvref_t<T>, double))
+    asm volatile("" : "+d"(x)::"memory");
+  else if constexpr (sizeof(T) == 2)
+    asm volatile("" : "+h"(*reinterpret_cast<unsigned short *>(&x))::"memory");
+  else if constexpr (sizeof(T) == 4)
+    asm volatile("" : "+r"(*reinterpret_cast<unsigned int *>(&x))::"memory");
+  else if constexpr (sizeof(T) == 8)
+    asm volatile("" : "+l"(*reinterpret_cast<unsigned long long *>(&x))::"memory");
+  else
+    static_assert(sizeof(T) == 0, "tile::fence_operand: elements of 2, 4 or 8 bytes");
+}
+template <class T> __device__ TILEAPPLY_INLINE void fence_all(T &t) {
+  if constexpr (requires { t.data; })
+    fence_all(t.data);
+  else if constexpr (requires { t[0]; }) {
+    for (auto &e : t)
+      fence_all(e);
+  } else
+    fence_one(t);
+}
+} // namespace detail
+
+/// Pins every register of a register tensor here: nothing before this point
+/// that computes them and nothing after that reads them moves across it
+/// (CUTLASS's warpgroup_fence_operand). Put one on the accumulators before
+/// `wgmma.fence` and after the `wgmma.wait_group` that retires them, so the
+/// compiler neither moves nor spills them inside the asynchronous window.
+template <class T> __device__ TILEAPPLY_INLINE void fence_operand(T &t) { detail::fence_all(t); }
+#endif
+
 /// A new shape and strides (in elements) over `t`'s storage, from its first
 /// element. Keeps `t`'s state space and element type. A stride of 0 on a
 /// repeat axis is an explicit broadcast (inputs only).
@@ -349,8 +433,12 @@ template <class Shape, class Stride, class T>
   requires detail::is_tensor_v<detail::remove_cvref_t<T>>
 TILEAPPLY_HD TILEAPPLY_INLINE constexpr auto view(T &&t) {
   using Tr = detail::traits<detail::remove_cvref_t<T>>;
-  using Elem = typename detail::remove_ref<decltype(*detail::first(t))>::type;
-  return ref<Elem, Tr::space, Shape, Stride, Tr::storage>(detail::first(t));
+  if constexpr (Tr::space == TILEAPPLY_SPACE_SHARED_CLUSTER) {
+    return cluster_ref<typename Tr::element, Shape, Stride, Tr::storage>(t.addr);
+  } else {
+    using Elem = typename detail::remove_ref<decltype(*detail::first(t))>::type;
+    return ref<Elem, Tr::space, Shape, Stride, Tr::storage>(detail::first(t));
+  }
 }
 
 namespace detail {
@@ -457,6 +545,8 @@ template <class T> __device__ TILEAPPLY_INLINE auto value(T &t) {
   using Tr = traits<D>;
   if constexpr (is_negated_v<D>)
     return value(t.inner); // the value itself; the layout says "negated"
+  else if constexpr (Tr::space == TILEAPPLY_SPACE_SHARED_CLUSTER)
+    return t.addr; // the window address itself
   else if constexpr (Tr::kind == TILEAPPLY_KIND_REGISTER ||
                 Tr::kind == TILEAPPLY_KIND_MEMORY)
     return static_cast<const void *>(first(t));

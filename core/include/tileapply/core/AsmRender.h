@@ -19,7 +19,8 @@ namespace tileapply {
 /// How one PTX operand of the form is supplied.
 struct AsmOperandBinding {
   /// Omitted: an optional operand the call leaves out (no text, no slot).
-  enum Kind { Register, Immediate, Address, Omitted } K = Register;
+  /// Sink: PTX's `_` (text, no slot).
+  enum Kind { Register, Immediate, Address, Omitted, Sink } K = Register;
   DType Carrier = TILEAPPLY_DT_UNKNOWN; // Register: picks the constraint letter
   std::string ImmText;                  // Immediate: the literal, e.g. "5"
   int64_t AddrOffset = 0; // Address: constant bytes past the register, "[$4+16]"
@@ -56,6 +57,9 @@ const AsmRegister *asmRegister(char Letter);
 
 /// The inline-asm constraint letter for a register of this carrier.
 char constraintFor(DType Carrier);
+/// The letter of an address in state space `S`: a 32-bit window address
+/// ('r') for .shared::cluster, a 64-bit one ('l') for every other space.
+char addressConstraint(Space S);
 /// The letter for a register operand: 'b' (an i1) for a `.pred` operand,
 /// whatever its carrier (a bool is stored as i8 and converted around the asm);
 /// otherwise the carrier's letter.

@@ -101,6 +101,9 @@ struct Form {
   unsigned numRequiredOperands() const;
   /// Operands a call passes an argument for: all but the sinks (`_`).
   unsigned numArgumentOperands() const;
+  /// Whether the spelling has `.aligned`: every thread of the warp (or
+  /// warpgroup) executes it together.
+  bool isAligned() const;
   /// Index of the first written operand, or -1.
   int destinationIndex() const;
 

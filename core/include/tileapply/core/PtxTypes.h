@@ -31,7 +31,8 @@ enum class TypeClass : uint8_t {
   Float,    // .f16 .bf16 .f32 .f64 (and narrow formats)
   Packed,   // .f16x2 .bf16x2 .f32x2 .u16x2 .s16x2: a raw-bits carrier
   Pred,     // .pred
-  Opaque    // an object only addressed (a tensor map): never a register
+  Opaque,   // an object only addressed (a tensor map): never a register
+  Any       // memory of any element type (a bulk copy's bytes): addresses only
 };
 
 std::optional<PtxType> parsePtxType(llvm::StringRef Name); // "f32" or ".f32"

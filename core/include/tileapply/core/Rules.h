@@ -33,6 +33,14 @@ struct BoundCall {
 std::vector<Problem> checkCall(const Form &F, llvm::ArrayRef<ArgDesc> Args,
                                const Target *T, BoundCall *Out = nullptr);
 
+/// The same for a spelling with overloads (LookupResult's Found and
+/// Overloads): the first form the arguments bind to without an error is
+/// chosen (*Chosen) and bound (*Out). When none binds, the problems are
+/// those of the first form that takes as many operands as the call passes
+/// (else of the first form), with a note naming the others.
+std::vector<Problem> checkCall(const LookupResult &Forms, llvm::ArrayRef<ArgDesc> Args,
+                               const Target *T, BoundCall *Out, const Form **Chosen);
+
 } // namespace tileapply
 
 #endif
