@@ -473,3 +473,47 @@ TEST(OpcodeTableFamilies, NegatablePredicateSource) {
 }
 
 } // namespace
+
+// An immediate may allow a list of values rather than a range: cp.async's
+// cp-size takes 4, 8 or 16 (`cp-size:imm:u32[4|8|16]`).
+TEST(OperandSpec, ImmediateValueListsRangesAndSteps) {
+  OperandSpec Range;
+  Range.Direction = Dir::Imm;
+  Range.ImmLo = 0;
+  Range.ImmHi = 255;
+  EXPECT_TRUE(Range.immAllows(0));
+  EXPECT_TRUE(Range.immAllows(255));
+  EXPECT_FALSE(Range.immAllows(256));
+  EXPECT_EQ(Range.immText(), "[0..255]");
+  OperandSpec Step = Range;
+  Step.ImmLo = 24;
+  Step.ImmHi = 256;
+  Step.ImmStep = 8;
+  EXPECT_TRUE(Step.immAllows(240));
+  EXPECT_FALSE(Step.immAllows(100));
+  EXPECT_EQ(Step.immText(), "[24..256], in steps of 8 from 24");
+  OperandSpec List = Range;
+  List.ImmValues = {4, 8, 16};
+  List.ImmLo = 4;
+  List.ImmHi = 16;
+  EXPECT_TRUE(List.immAllows(8));
+  EXPECT_FALSE(List.immAllows(12));
+  EXPECT_FALSE(List.immAllows(32));
+  EXPECT_EQ(List.immText(), "{4, 8, 16}");
+}
+
+// bar{.cta} is barrier{.cta}.aligned written short: its forms are .aligned
+// (a per-repeat predicate tensor is refused there); bar.warp.sync is not.
+TEST(Form, BarIsAligned) {
+  Form F;
+  F.Spelling = "bar.sync";
+  EXPECT_TRUE(F.isAligned());
+  F.Spelling = "bar.cta.red.popc.u32";
+  EXPECT_TRUE(F.isAligned());
+  F.Spelling = "bar.warp.sync";
+  EXPECT_FALSE(F.isAligned());
+  F.Spelling = "barrier.sync";
+  EXPECT_FALSE(F.isAligned());
+  F.Spelling = "barrier.sync.aligned";
+  EXPECT_TRUE(F.isAligned());
+}
