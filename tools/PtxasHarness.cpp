@@ -29,6 +29,9 @@ unsigned ptxForTarget(const Target &T) {
 
 /// The register LLVM 22 declares for a constraint letter (dtypes.def), e.g.
 /// "%rd3" for 'l'.
+// Enough register names for the largest instruction (slot numbers start at 1).
+static constexpr unsigned MaxAsmSlots = 600;
+
 static std::string regName(char Constraint, unsigned N) {
   const AsmRegister *R = asmRegister(Constraint);
   return (R ? R->Prefix.str() : "%r") + std::to_string(N);
@@ -148,7 +151,9 @@ bool writeFile(File &F, const PtxBatch &B, std::string &Err) {
     if (R.PtxClass == "b128" &&
         !llvm::any_of(F.Lines, [&](size_t L) { return StringRef(B.Lines[L]).contains(R.Prefix); }))
       continue;
-    H << "\t.reg ." << R.PtxClass << " " << R.Prefix << "<64>;\n";
+    // Registers are numbered by asm slot: a wgmma with 128 accumulators, its
+    // tied old values and its other operands needs more than 256 names.
+    H << "\t.reg ." << R.PtxClass << " " << R.Prefix << "<" << MaxAsmSlots << ">;\n";
   }
   F.FirstLine = static_cast<unsigned>(llvm::count(Header, '\n')) + 1;
   OS << Header;

@@ -137,6 +137,7 @@ struct OpcodeTable::Impl {
     std::vector<std::string> Spellings;
     std::vector<SmallVector<StringRef, 8>> Tokens; // point into Spellings
     StringMap<std::string> BySortedQualifiers;     // "f32.ftz.rn" -> spelling
+    bool AllTyped = true; // every form names a type (wgmma.fence does not)
   };
   mutable std::mutex IndexMutex;
   mutable StringMap<std::unique_ptr<FamilyIndex>> Indexes;
@@ -308,6 +309,8 @@ const OpcodeTable::Impl::FamilyIndex &OpcodeTable::Impl::index(StringRef Family)
       enumerate(PIdx, [&](const Form &F) { Idx->Spellings.push_back(F.Spelling); });
   for (const std::string &S : Idx->Spellings) {
     Idx->Tokens.push_back(splitSpelling(S));
+    Idx->AllTyped &= llvm::any_of(ArrayRef<StringRef>(Idx->Tokens.back()).drop_front(),
+                                  [](StringRef Q) { return parsePtxType(Q).has_value(); });
     Idx->BySortedQualifiers.try_emplace(
         sortedQualifiers(ArrayRef<StringRef>(Idx->Tokens.back()).drop_front()), S);
   }
@@ -609,8 +612,9 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
                 text(Text::QualifierOrder, {Spelling.str(), Reordered}),
                 Reordered);
 
+  // "No type suffix" only where every form of the family has one.
   bool HasType = llvm::any_of(Quals, [](StringRef Q) { return parsePtxType(Q).has_value(); });
-  if (!HasType)
+  if (!HasType && Idx.AllTyped)
     return Fail(SpellingProblem::MissingType,
                 WithSuggestion(text(Text::MissingType, {Spelling.str()})),
                 Sug);

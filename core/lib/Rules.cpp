@@ -372,7 +372,12 @@ void Checker::checkShapes() {
     }
     unsigned Regs = S.Regs * B.Split[Op];
     if (A.Extents.back() != Regs) {
-      std::string Group = S.Regs == 1 ? text(Text::GroupOne) : text(Text::GroupVector, {str(S.Regs)});
+      // A .vN access says so; any other group (a matrix fragment, a
+      // coordinate list) is just its register count.
+      bool IsVector = llvm::is_contained(splitSpelling(F.Spelling), "v" + str(S.Regs));
+      std::string Group = S.Regs == 1 ? text(Text::GroupOne)
+                          : IsVector  ? text(Text::GroupVector, {str(S.Regs)})
+                                      : text(Text::GroupRegisters, {str(S.Regs)});
       // The groups a splittable operand may also be: "2 (32-bit) or 4 (16-bit)".
       std::string Groups;
       if (S.Splittable)

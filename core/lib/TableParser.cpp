@@ -406,6 +406,9 @@ void RowParser::parseOperand(StringRef Op) {
   // "{}off:r:b16x2": in braces even as one register.
   if (Op.consume_front("{}"))
     O.Spec.Braced = true;
+  // "%e:r:b32": a register even when the call passes a constant.
+  if (Op.consume_front("%"))
+    O.Spec.RegisterOnly = true;
   // "|q:w:pred?": joined to the previous operand by '|'.
   if (Op.consume_front("|")) {
     if (P->Operands.empty())

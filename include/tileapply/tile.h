@@ -407,13 +407,19 @@ template <class T> __device__ TILEAPPLY_INLINE void fence_one(T &x) {
   else
     static_assert(sizeof(T) == 0, "tile::fence_operand: elements of 2, 4 or 8 bytes");
 }
+template <class T> __device__ TILEAPPLY_INLINE void fence_all(T &t);
+// One fence per element, written out (a loop over 128 accumulators may stay
+// a loop at -O2, and a loop keeps the array in local memory).
+template <class T, int... I>
+__device__ TILEAPPLY_INLINE void fence_each(T &t, index_seq<int, I...>) {
+  (fence_all(t[I]), ...);
+}
 template <class T> __device__ TILEAPPLY_INLINE void fence_all(T &t) {
   if constexpr (requires { t.data; })
     fence_all(t.data);
-  else if constexpr (requires { t[0]; }) {
-    for (auto &e : t)
-      fence_all(e);
-  } else
+  else if constexpr (__is_array(T))
+    fence_each(t, __make_integer_seq<index_seq, int, sizeof(T) / sizeof(t[0])>{});
+  else
     fence_one(t);
 }
 } // namespace detail

@@ -528,6 +528,53 @@ TEST(OpcodeTableFamilies, AsyncOperands) {
   EXPECT_EQ(must("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64").Operands.size(), 4u);
 }
 
+
+// The matrix families: register counts computed from the shape and types,
+// wgmma's two operand lists for one spelling, immediates with ranges.
+TEST(OpcodeTableFamilies, MatrixFragments) {
+  Form M = must("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+  ASSERT_EQ(M.Operands.size(), 4u);
+  EXPECT_EQ(M.Operands[0].Regs, 4u);
+  EXPECT_EQ(M.Operands[0].Type, PtxType::f32);
+  EXPECT_EQ(M.Operands[1].Regs, 4u);
+  EXPECT_EQ(M.Operands[1].Type, PtxType::f16x2);
+  EXPECT_EQ(M.Operands[2].Regs, 2u);
+  EXPECT_TRUE(M.Operands[2].Braced);
+  EXPECT_TRUE(M.isAligned());
+  EXPECT_EQ(must("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64.rn").Operands[1].Regs, 8u);
+  EXPECT_EQ(must("ldmatrix.sync.aligned.m8n8.x4.trans.shared::cta.b16").Operands[0].Regs, 4u);
+  // ptxas takes no immediate for movmatrix's source: `%a` in the row.
+  EXPECT_TRUE(must("movmatrix.sync.aligned.m8n8.trans.b16").Operands[1].RegisterOnly);
+  EXPECT_FALSE(must("movmatrix.sync.aligned.m8n8.trans.b16").Operands[0].RegisterOnly);
+  EXPECT_EQ(must("ldmatrix.sync.aligned.m8n8.x2.b16").Operands[1].AddrSpace, TILEAPPLY_SPACE_GENERIC);
+  for (int N = 8; N <= 256; N += 8) {
+    std::string S = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(N) + "k16.f32.bf16.bf16";
+    LookupResult R = T().lookup(S);
+    ASSERT_TRUE(R) << S;
+    ASSERT_EQ(R.Overloads.size(), 1u) << S;
+    EXPECT_EQ(R.Found->Operands[0].Regs, unsigned(N / 2));
+    EXPECT_EQ(R.Found->Operands[0].Direction, Dir::ReadWrite);
+    EXPECT_EQ(R.Found->Operands[1].Name, "a-desc");
+    EXPECT_EQ(R.Found->Operands[1].Type, PtxType::b64);
+    EXPECT_EQ(R.Overloads[0].Operands[1].Name, "a");
+    EXPECT_EQ(R.Overloads[0].Operands[1].Regs, 4u);
+    EXPECT_EQ(R.Found->Operands.size(), 8u);     // imm-trans-a and -b
+    EXPECT_EQ(R.Overloads[0].Operands.size(), 7u); // imm-trans-b only
+    EXPECT_EQ(R.Found->OnlyOn.size(), 1u);
+  }
+  const Form W = must("wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16");
+  EXPECT_EQ(W.Operands[0].Regs, 16u); // N / 4 .f16x2
+  EXPECT_EQ(W.Operands[3].Type, PtxType::pred);
+  EXPECT_EQ(W.Operands[4].ImmLo, -1);
+  EXPECT_EQ(W.Operands[4].ImmHi, 1);
+  EXPECT_EQ(W.Operands[4].ImmStep, 2);
+  EXPECT_FALSE(T().lookup("wgmma.mma_async.sync.aligned.m64n12k16.f32.f16.f16"));
+  // Families whose forms do not all name a type: no "missing type" diagnosis.
+  EXPECT_EQ(T().lookup("wgmma.fence.sync").Problem.K, SpellingProblem::InvalidForm);
+  // ptxas accepts .x8; the ISA does not have it.
+  EXPECT_EQ(T().lookup("ldmatrix.sync.aligned.m8n8.x8.shared.b16").Problem.K, SpellingProblem::UnknownQualifier);
+}
+
 } // namespace
 
 // An immediate may allow a list of values rather than a range: cp.async's

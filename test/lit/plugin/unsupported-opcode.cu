@@ -5,5 +5,5 @@
 
 __global__ void kernel() {
   float a[8][1];
-  __tile_apply("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", a, a, a); // expected-error {{is PTX, but outside tileapply's per-thread register instructions}}
+  __tile_apply("wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32", a, a, a); // expected-error {{is PTX, but outside tileapply's per-thread register instructions}}
 }

@@ -65,6 +65,9 @@ struct OperandSpec {
   bool InBrackets = false;
   /// Written in braces even as one register (`{%rs1}`: im2col offsets).
   bool Braced = false;
+  /// PTX takes only a register here, never an immediate (mma.sp's metadata,
+  /// movmatrix's source): a constant argument is passed in a register.
+  bool RegisterOnly = false;
   /// PTX lets the call negate it (`{!}c`): a `tile::negated(c)` argument is
   /// written `!c` into the instruction.
   bool Negatable = false;
