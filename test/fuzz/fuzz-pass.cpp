@@ -80,6 +80,10 @@ private:
   Bytes &In;
   std::unique_ptr<Module> M;
   Function *Kernel = nullptr;
+  /// The register tensors the calls write: read after the calls (a volatile
+  /// store of each one's first element), so that the pass's clean-up of
+  /// slots nothing reads cannot take an accepted call's expansion with it.
+  std::vector<AllocaInst *> Observed;
 
   Value *opcodeOperand(const std::string &Opcode, IRBuilder<> &B);
   Value *layoutOperand(const std::vector<int32_t> &Words, IRBuilder<> &B);
@@ -176,7 +180,9 @@ Value *ModuleBuilder::valueFor(const ArgDesc *A, IRBuilder<> &B,
     if (C & 1)
       N = 1 + In.below(8); // storage smaller (or larger) than the layout says
     N = std::min<int64_t>(N, 1 << 16);
-    return Entry.CreateAlloca(ArrayType::get(Elt, N));
+    AllocaInst *Slot = Entry.CreateAlloca(ArrayType::get(Elt, N));
+    Observed.push_back(Slot);
+    return Slot;
   }
   case TILEAPPLY_KIND_MEMORY: {
     // A pointer parameter, generic or in the space's address space (or not).
@@ -318,6 +324,10 @@ ModuleBuilder::build(const CallInput &Call, const std::vector<ArgDesc> *Decoded)
     if (Loc)
       CI->setDebugLoc(DebugLoc(Loc));
   }
+  for (AllocaInst *Slot : Observed) {
+    Type *Elt = Slot->getAllocatedType()->getArrayElementType();
+    B.CreateStore(B.CreateLoad(Elt, Slot), Kernel->getArg(1), /*isVolatile=*/true);
+  }
   B.CreateRetVoid();
   Entry.CreateBr(Body);
   if (DIB)
@@ -363,6 +373,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   }
 
   bool PipelineStart = C.Mode & 4;
+  if (const char *V = std::getenv("TILEAPPLY_FUZZ_VERBOSE"); V && std::string_view(V) == "ir")
+    M->print(errs() << "before the pass:\n", nullptr);
   {
     LoopAnalysisManager LAM;
     FunctionAnalysisManager FAM;
@@ -401,6 +413,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
            << countTaggedAsm(*M) << " asm\n";
     for (auto &[Sev, Msg] : Diags)
       errs() << "  " << (Sev == DS_Error ? "error: " : "diag: ") << Msg << "\n";
+    if (std::string_view(std::getenv("TILEAPPLY_FUZZ_VERBOSE")) == "ir")
+      M->print(errs() << "after the pass:\n", nullptr);
   }
   if (NVPTX || !PipelineStart) {
     // The expansion ran: nothing of the marker may survive.
