@@ -45,9 +45,12 @@ def plot_stream(disp, png):
             continue
         xs = [p[0] for p in pts]
         kw = style.get(v, {})
-        ax.plot(xs, [p[1] for p in pts], label=names[v], **kw)
+        # matplotlib leaves labels that start with "_" out of the legend:
+        # "__tile_apply" and "__hadd2" start with a zero-width space instead.
+        label = "\u200b" + names[v] if names[v].startswith("_") else names[v]
+        ax.plot(xs, [p[1] for p in pts], label=label, **kw)
         if v != "tile_apply":
-            ax2.plot(xs, [p[2] for p in pts], label=names[v], **kw)
+            ax2.plot(xs, [p[2] for p in pts], label=label, **kw)
     ax2.axhline(1.0, color="#d62728", linewidth=1.2)
     ax.set_xscale("log", base=2)
     sizes = sorted({d["size_bytes"] for d in disp})

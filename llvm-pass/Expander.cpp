@@ -128,7 +128,7 @@ Error Expansion::bindOperands() {
       if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant)
         V = A.Constant->IsFloat ? std::optional<int64_t>(static_cast<int64_t>(A.Constant->F))
                                 : A.Constant->I;
-      if (!V || *V < S.ImmLo || *V > S.ImmHi)
+      if (!V || !S.immAllows(*V))
         return internalError("immediate operand '" + S.Name +
                              "' is not a constant in its range");
       Bd.K = AsmOperandBinding::Immediate;

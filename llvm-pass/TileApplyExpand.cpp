@@ -30,6 +30,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
@@ -331,7 +332,7 @@ PreservedAnalyses TileApplyExpandPass::run(Module &M,
 /// that call the marker here, first, and puts the tag on the marker calls they
 /// bring into the user's function: then an error can point at the user's line
 /// even without debug information.
-static void inlineTaggedWrappers(Function &Marker) {
+static void inlineTaggedWrappers(Function &Marker, FunctionAnalysisManager &FAM) {
   SmallPtrSet<Function *, 8> Wrappers;
   for (User *U : Marker.users())
     if (auto *CI = dyn_cast<CallInst>(U); CI && CI->getCalledFunction() == &Marker)
@@ -356,6 +357,15 @@ static void inlineTaggedWrappers(Function &Marker) {
               .isSuccess())
         Work.append(IFI.InlinedCallSites.begin(), IFI.InlinedCallSites.end());
     }
+    // Then promote its own locals (the parameter slots of the header's
+    // helpers): what each call site receives is a handful of instructions,
+    // not the unoptimized body, so inlining it and, after expansion,
+    // optimizing what remains, cost little per call. SROA on the wrapper
+    // changes nothing the expansion reads: the call site's arguments (the
+    // caller's temporaries, tensors and the opcode literal) stay as they are.
+    FunctionPassManager FPM;
+    FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+    FPM.run(*W, FAM);
   }
   SmallVector<CallBase *, 16> Sites;
   for (Function *W : Wrappers)
@@ -384,7 +394,8 @@ PreservedAnalyses TileApplyPipelineStartPass::run(Module &M,
   Function *Marker = M.getFunction(TILEAPPLY_MARKER_NAME);
   if (!Marker || Marker->use_empty())
     return PreservedAnalyses::all();
-  inlineTaggedWrappers(*Marker);
+  inlineTaggedWrappers(
+      *Marker, AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager());
   // No standard extension point sits between always-inline and the first
   // SROA, so this one brings its own always-inliner: the marker leaves the
   // header's wrapper, the register arrays are still allocas, and the SROA

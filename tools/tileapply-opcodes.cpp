@@ -51,8 +51,17 @@ static json::Object formJson(const Form &F) {
     } else {
       J["reg"] = ptxRegisterType(O.Type);
     }
-    if (O.Direction == Dir::Imm)
+    if (O.Direction == Dir::Imm) {
       J["imm"] = json::Array{O.ImmLo, O.ImmHi};
+      if (O.ImmStep > 1)
+        J["step"] = O.ImmStep;
+      if (!O.ImmValues.empty()) {
+        json::Array Vs;
+        for (int64_t V : O.ImmValues)
+          Vs.push_back(V);
+        J["values"] = std::move(Vs); // only these
+      }
+    }
     if (O.Optional)
       J["optional"] = true;
     if (O.Splittable)

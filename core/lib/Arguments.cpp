@@ -1,5 +1,6 @@
 //===- Arguments.cpp - Decoding the layout array, and indexing ------------===//
 #include "tileapply/core/Arguments.h"
+#include "tileapply/core/Diagnostics.h"
 #include "llvm/ADT/Twine.h"
 
 using namespace llvm;
@@ -16,51 +17,52 @@ std::string listString(ArrayRef<int64_t> V) {
 std::string ArgDesc::shapeString() const { return listString(Extents); }
 
 Expected<std::vector<ArgDesc>> decodeLayout(ArrayRef<int32_t> W) {
-  auto Err = [](const Twine &Msg) {
-    return createStringError(inconvertibleErrorCode(), "layout array: " + Msg);
+  auto Err = [](Text T, std::initializer_list<std::string> Args = {}) {
+    return createStringError(inconvertibleErrorCode(),
+                             text(Text::LayoutArray, {text(T, Args)}));
   };
+  auto S = [](int64_t V) { return std::to_string(V); };
   if (W.size() < 2)
-    return Err("shorter than its header");
+    return Err(Text::LayoutShort);
   if (W[0] != TILEAPPLY_LAYOUT_VERSION)
-    return Err("version " + Twine(W[0]) + ", expected " + Twine(TILEAPPLY_LAYOUT_VERSION));
+    return Err(Text::LayoutVersion, {S(W[0]), S(TILEAPPLY_LAYOUT_VERSION)});
   if (W[1] < 0 || W[1] > 64)
-    return Err("argument count " + Twine(W[1]) + " out of range");
+    return Err(Text::LayoutArgCount, {S(W[1])});
   std::vector<ArgDesc> Args;
   size_t At = 2;
   for (int32_t A = 0; A < W[1]; ++A) {
     if (At + 5 > W.size())
-      return Err("record " + Twine(A) + " is truncated");
+      return Err(Text::LayoutTruncated, {S(A)});
     ArgDesc D;
     int32_t Kind = W[At] & TILEAPPLY_KIND_MASK;
     if (Kind > TILEAPPLY_KIND_PRESERVE_DST)
-      return Err("record " + Twine(A) + " has unknown kind " + Twine(Kind));
+      return Err(Text::LayoutKind, {S(A), S(Kind)});
     if (W[At] & ~(TILEAPPLY_KIND_MASK | TILEAPPLY_QUAL_CONST | TILEAPPLY_QUAL_NEGATE))
-      return Err("record " + Twine(A) + " has unknown qualifier bits");
+      return Err(Text::LayoutQualifiers, {S(A)});
     D.Kind = static_cast<tileapply_kind>(Kind);
     D.IsConst = W[At] & TILEAPPLY_QUAL_CONST;
     D.Negated = W[At] & TILEAPPLY_QUAL_NEGATE;
     if (W[At + 1] < 0 || W[At + 1] > TILEAPPLY_DT_LAST)
-      return Err("record " + Twine(A) + " has unknown dtype " + Twine(W[At + 1]));
+      return Err(Text::LayoutDType, {S(A), S(W[At + 1])});
     D.Elem = static_cast<DType>(W[At + 1]);
     if (W[At + 2] < 0 || W[At + 2] > TILEAPPLY_SPACE_LAST)
-      return Err("record " + Twine(A) + " has unknown state space " + Twine(W[At + 2]));
+      return Err(Text::LayoutSpace, {S(A), S(W[At + 2])});
     D.Sp = static_cast<Space>(W[At + 2]);
     if (W[At + 3] < 0)
-      return Err("record " + Twine(A) + " has a negative storage size");
+      return Err(Text::LayoutStorage, {S(A)});
     D.Storage = W[At + 3];
     int32_t Rank = W[At + 4];
     if (Rank < 0 || Rank > MaxRank)
-      return Err("record " + Twine(A) + " has rank " + Twine(Rank) + " (at most " +
-                 Twine(MaxRank) + ")");
+      return Err(Text::LayoutRank, {S(A), S(Rank), S(MaxRank)});
     At += 5;
     if (At + 2 * size_t(Rank) > W.size())
-      return Err("record " + Twine(A) + " is truncated");
+      return Err(Text::LayoutTruncated, {S(A)});
     for (int32_t I = 0; I < Rank; ++I) {
       // Empty or huge shapes are the rules' business (checkCall reports them
       // at the argument); only a negative extent is a malformed record.
       int32_t E = W[At + I];
       if (E < 0)
-        return Err("record " + Twine(A) + " has extent " + Twine(E) + " on axis " + Twine(I));
+        return Err(Text::LayoutExtent, {S(A), S(E), S(I)});
       D.Extents.push_back(E);
     }
     for (int32_t I = 0; I < Rank; ++I)
@@ -68,12 +70,12 @@ Expected<std::vector<ArgDesc>> decodeLayout(ArrayRef<int32_t> W) {
     At += 2 * size_t(Rank);
     bool Shaped = D.isShaped();
     if (!Shaped && Rank != 0)
-      return Err("record " + Twine(A) + " is not a tensor but has a shape");
+      return Err(Text::LayoutShapeOfScalar, {S(A)});
     Args.push_back(std::move(D));
   }
   if (At != W.size())
-    return Err(Twine(W.size() - At) + (W.size() - At == 1 ? " word" : " words") +
-               " past the last record");
+    return Err(W.size() - At == 1 ? Text::LayoutTrailingWord : Text::LayoutTrailingWords,
+               {S(W.size() - At)});
   return Args;
 }
 

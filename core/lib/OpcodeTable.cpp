@@ -45,7 +45,31 @@ unsigned Form::numRequiredOperands() const {
   return N;
 }
 bool Form::isAligned() const {
-  return llvm::is_contained(splitSpelling(Spelling), "aligned");
+  SmallVector<StringRef, 8> T = splitSpelling(Spelling);
+  // `bar{.cta}` is the ISA's `barrier{.cta}.aligned` written short (all but
+  // bar.warp.sync, which is warp-synchronous, not .aligned).
+  if (T[0] == "bar" && !(T.size() > 1 && T[1] == "warp"))
+    return true;
+  return llvm::is_contained(T, "aligned");
+}
+
+bool OperandSpec::immAllows(int64_t V) const {
+  if (!ImmValues.empty())
+    return llvm::is_contained(ImmValues, V);
+  return V >= ImmLo && V <= ImmHi && (V - ImmLo) % ImmStep == 0;
+}
+
+std::string OperandSpec::immText() const {
+  if (!ImmValues.empty()) {
+    std::string S;
+    for (int64_t V : ImmValues)
+      S += (S.empty() ? "{" : ", ") + std::to_string(V);
+    return S + "}";
+  }
+  std::string S = "[" + std::to_string(ImmLo) + ".." + std::to_string(ImmHi) + "]";
+  if (ImmStep > 1)
+    S += text(Text::InSteps, {std::to_string(ImmStep), std::to_string(ImmLo)});
+  return S;
 }
 unsigned Form::numArgumentOperands() const {
   unsigned N = 0;

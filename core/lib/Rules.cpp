@@ -243,13 +243,11 @@ void Checker::checkImmediate(unsigned Op) {
   const unsigned I = argOf(Op);
   const OperandSpec &S = F.Operands[Op];
   const ArgDesc &A = Args[I];
-  std::string Range = "[" + str(S.ImmLo) + ".." + str(S.ImmHi) + "]";
-  if (S.ImmStep > 1)
-    Range += text(Text::InSteps, {str(S.ImmStep), str(S.ImmLo)});
+  std::string Range = S.immText();
   std::optional<int64_t> V;
   if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant)
     V = integralValue(*A.Constant);
-  if (V && *V >= S.ImmLo && *V <= S.ImmHi && (*V - S.ImmLo) % S.ImmStep == 0)
+  if (V && S.immAllows(*V))
     return;
   std::string Found = A.Kind != TILEAPPLY_KIND_SCALAR ? kindPhrase(A)
                       : !A.Constant ? text(Text::FoundRunTimeValue)

@@ -462,8 +462,26 @@ void RowParser::parseOperand(StringRef Op) {
     auto [Range, Step] = Open == StringRef::npos
                              ? std::pair<StringRef, StringRef>()
                              : Op.slice(Open + 1, Op.size() - 1).split(':');
+    // "[4|8|16]": only the values listed, ascending.
+    if (Open != StringRef::npos && Range.contains('|') && Step.empty()) {
+      SmallVector<StringRef, 8> Vals;
+      Range.split(Vals, '|');
+      for (StringRef V : Vals) {
+        int64_t N;
+        if (V.getAsInteger(0, N) || (!O.Spec.ImmValues.empty() && N <= O.Spec.ImmValues.back())) {
+          error("operand '" + Op + "' has a bad value list [A|B|...] (integers, ascending)");
+          return;
+        }
+        O.Spec.ImmValues.push_back(N);
+      }
+      O.Spec.ImmLo = O.Spec.ImmValues.front();
+      O.Spec.ImmHi = O.Spec.ImmValues.back();
+      Range = StringRef(); // parsed
+    }
     auto [Lo, Hi] = Range.split("..");
-    if (Open == StringRef::npos || Lo.getAsInteger(0, O.Spec.ImmLo) ||
+    if (!O.Spec.ImmValues.empty()) {
+      // the list above
+    } else if (Open == StringRef::npos || Lo.getAsInteger(0, O.Spec.ImmLo) ||
         Hi.getAsInteger(0, O.Spec.ImmHi) || O.Spec.ImmLo > O.Spec.ImmHi ||
         (!Step.empty() && (Step.getAsInteger(0, O.Spec.ImmStep) || O.Spec.ImmStep < 1))) {
       error("operand '" + Op + "' has a bad range [LO..HI] or [LO..HI:STEP]");

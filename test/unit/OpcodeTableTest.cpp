@@ -465,11 +465,67 @@ TEST(OpcodeTableFamilies, NegatablePredicateSource) {
     for (const OperandSpec &O : F.Operands)
       if (O.Negatable) {
         ++Negatable;
-        EXPECT_TRUE(F.Family == "setp" || F.Family == "set") << F.Spelling;
+        // PTX's {!}c: the combining predicate of setp/set, and the
+        // predicate of bar.red / barrier.red.
+        EXPECT_TRUE(F.Family == "setp" || F.Family == "set" ||
+                    ((F.Family == "bar" || F.Family == "barrier") &&
+                     F.Spelling.find(".red.") != std::string::npos))
+            << F.Spelling;
         EXPECT_EQ(O.Type, PtxType::pred) << F.Spelling;
       }
   });
   EXPECT_GT(Negatable, 100u);
+  EXPECT_TRUE(must("bar.red.popc.u32").Operands.back().Negatable);
+  EXPECT_TRUE(must("barrier.red.and.aligned.pred").Operands.back().Negatable);
+}
+
+// The asynchronous group's operand shapes: windows, sinks, overloads,
+// coordinates sized by the dimension, immediates.
+TEST(OpcodeTableFamilies, AsyncOperands) {
+  Form L = must("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster");
+  ASSERT_EQ(L.Operands.size(), 5u);
+  EXPECT_EQ(L.Operands[0].AddrSpace, TILEAPPLY_SPACE_SHARED_CLUSTER);
+  EXPECT_TRUE(L.Operands[0].WritesMemory);
+  EXPECT_EQ(L.Operands[1].Type, PtxType::tmap);
+  EXPECT_FALSE(L.Operands[1].WritesMemory);
+  EXPECT_TRUE(L.Operands[2].InBrackets);
+  EXPECT_EQ(L.Operands[2].Regs, 3u);
+  EXPECT_EQ(L.Operands[2].Type, PtxType::s32);
+  EXPECT_EQ(L.Operands[3].AddrSpace, TILEAPPLY_SPACE_SHARED_CLUSTER);
+  EXPECT_EQ(L.Operands[4].Type, PtxType::b16);
+  EXPECT_EQ(L.MinSm, 90u);
+  EXPECT_EQ(L.MinPtx, 80u);
+  Form C = must("cp.async.bulk.tensor.5d.shared::cta.global.mbarrier::complete_tx::bytes.L2::cache_hint");
+  EXPECT_EQ(C.Operands[0].AddrSpace, TILEAPPLY_SPACE_SHARED);
+  EXPECT_EQ(C.Operands[2].Regs, 5u);
+  EXPECT_EQ(C.Operands.back().Type, PtxType::b64);
+  EXPECT_EQ(C.MinPtx, 86u);
+  // A store reads the map: not a written address.
+  Form S = must("cp.async.bulk.tensor.1d.global.shared::cta.bulk_group");
+  EXPECT_FALSE(S.Operands[0].WritesMemory);
+  EXPECT_EQ(S.Operands[1].Regs, 1u);
+  // No state space: a generic mbarrier; PTX 7.8's .shared::cta.
+  EXPECT_EQ(must("mbarrier.init.b64").Operands[0].AddrSpace, TILEAPPLY_SPACE_GENERIC);
+  EXPECT_EQ(must("mbarrier.init.shared::cta.b64").MinPtx, 78u);
+  // arrive: with the state token, or the sink (an overload).
+  LookupResult A = T().lookup("mbarrier.arrive.release.cta.shared::cta.b64");
+  ASSERT_TRUE(A);
+  ASSERT_EQ(A.Overloads.size(), 1u);
+  EXPECT_EQ(A.Found->Operands[0].Direction, Dir::Write);
+  EXPECT_EQ(A.Overloads[0].Operands[0].Direction, Dir::Sink);
+  EXPECT_EQ(must("mbarrier.arrive.release.cluster.shared::cluster.b64").Operands[1].AddrSpace,
+            TILEAPPLY_SPACE_SHARED_CLUSTER);
+  // Operand-less forms, and immediates.
+  EXPECT_TRUE(must("fence.proxy.async.shared::cta").Operands.empty());
+  EXPECT_TRUE(must("griddepcontrol.wait").Operands.empty());
+  Form W = must("cp.async.bulk.wait_group.read");
+  EXPECT_EQ(W.Operands[0].Direction, Dir::Imm);
+  EXPECT_EQ(W.Operands[0].ImmHi, 63);
+  EXPECT_EQ(must("fence.acquire.cluster").MinSm, 90u);
+  EXPECT_EQ(must("fence.acquire.gpu").MinSm, 75u); // ptxas's floor, see async.def
+  EXPECT_TRUE(must("bar.sync").isAligned());
+  EXPECT_FALSE(must("barrier.sync").isAligned());
+  EXPECT_EQ(must("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64").Operands.size(), 4u);
 }
 
 
@@ -568,3 +624,47 @@ TEST(OpcodeTableFamilies, Tcgen05) {
 }
 
 } // namespace
+
+// An immediate may allow a list of values rather than a range: cp.async's
+// cp-size takes 4, 8 or 16 (`cp-size:imm:u32[4|8|16]`).
+TEST(OperandSpec, ImmediateValueListsRangesAndSteps) {
+  OperandSpec Range;
+  Range.Direction = Dir::Imm;
+  Range.ImmLo = 0;
+  Range.ImmHi = 255;
+  EXPECT_TRUE(Range.immAllows(0));
+  EXPECT_TRUE(Range.immAllows(255));
+  EXPECT_FALSE(Range.immAllows(256));
+  EXPECT_EQ(Range.immText(), "[0..255]");
+  OperandSpec Step = Range;
+  Step.ImmLo = 24;
+  Step.ImmHi = 256;
+  Step.ImmStep = 8;
+  EXPECT_TRUE(Step.immAllows(240));
+  EXPECT_FALSE(Step.immAllows(100));
+  EXPECT_EQ(Step.immText(), "[24..256], in steps of 8 from 24");
+  OperandSpec List = Range;
+  List.ImmValues = {4, 8, 16};
+  List.ImmLo = 4;
+  List.ImmHi = 16;
+  EXPECT_TRUE(List.immAllows(8));
+  EXPECT_FALSE(List.immAllows(12));
+  EXPECT_FALSE(List.immAllows(32));
+  EXPECT_EQ(List.immText(), "{4, 8, 16}");
+}
+
+// bar{.cta} is barrier{.cta}.aligned written short: its forms are .aligned
+// (a per-repeat predicate tensor is refused there); bar.warp.sync is not.
+TEST(Form, BarIsAligned) {
+  Form F;
+  F.Spelling = "bar.sync";
+  EXPECT_TRUE(F.isAligned());
+  F.Spelling = "bar.cta.red.popc.u32";
+  EXPECT_TRUE(F.isAligned());
+  F.Spelling = "bar.warp.sync";
+  EXPECT_FALSE(F.isAligned());
+  F.Spelling = "barrier.sync";
+  EXPECT_FALSE(F.isAligned());
+  F.Spelling = "barrier.sync.aligned";
+  EXPECT_TRUE(F.isAligned());
+}

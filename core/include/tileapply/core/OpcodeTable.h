@@ -47,6 +47,14 @@ struct OperandSpec {
   bool WritesMemory = false; // Addr of a store: the memory it names is written
   int64_t ImmLo = 0, ImmHi = 0; // only for Imm: the allowed values,
   int64_t ImmStep = 1;          // every ImmStep-th from ImmLo (setmaxnreg: 8)
+  /// Only for Imm, when not empty: the only values allowed, ascending
+  /// (cp.async's cp-size: 4, 8, 16); ImmLo and ImmHi are the first and last.
+  std::vector<int64_t> ImmValues;
+  /// Whether an immediate operand allows V.
+  bool immAllows(int64_t V) const;
+  /// The allowed values as the diagnostics write them: "[0..255]",
+  /// "[24..256], in steps of 8 from 24" or "{4, 8, 16}".
+  std::string immText() const;
   /// May be left out of a call (the `q` of setp's `p|q`). A form's optional
   /// operands are given all together or not at all.
   bool Optional = false;
@@ -112,7 +120,8 @@ struct Form {
   unsigned numRequiredOperands() const;
   /// Operands a call passes an argument for: all but the sinks (`_`).
   unsigned numArgumentOperands() const;
-  /// Whether the spelling has `.aligned`: every thread of the warp (or
+  /// Whether the spelling has `.aligned`, or is a `bar{.cta}` barrier (the
+  /// ISA's barrier.aligned written short): every thread of the warp (or
   /// warpgroup) executes it together.
   bool isAligned() const;
   /// Index of the first written operand, or -1.
