@@ -146,9 +146,9 @@ Error Expansion::bindOperands() {
     // A constant the operand takes as an immediate goes into the text. A
     // register group ({a, b}) has no single-immediate spelling, so a scalar
     // filling one stays a register.
-    // Nor has an operand written in braces ({%r1}), nor one where PTX takes
-    // only a register.
-    std::string Imm = S.Regs == 1 && !S.Braced && !S.RegisterOnly
+    // Nor has an operand written in braces or brackets ({%r1}, [%r1]), nor
+    // one where PTX takes only a register.
+    std::string Imm = S.Regs == 1 && !S.Braced && !S.Bracketed && !S.RegisterOnly
                           ? immediateText(S.Type, *A.Constant)
                           : "";
     if (!Imm.empty()) {

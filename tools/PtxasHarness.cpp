@@ -180,13 +180,25 @@ bool assembleBatches(const std::string &Ptxas, const std::string &Dir,
   sys::fs::create_directories(Dir);
   Refused.assign(Batches.size(), {});
   std::vector<File> Pending;
-  for (size_t B = 0; B < Batches.size(); ++B)
-    for (size_t Begin = 0; Begin < Batches[B].Lines.size(); Begin += Chunk) {
-      File F{B, {}, ""};
-      for (size_t L = Begin; L < std::min(Batches[B].Lines.size(), Begin + Chunk); ++L)
-        F.Lines.push_back(L);
-      Pending.push_back(std::move(F));
+  // At most Chunk lines and about MaxFileBytes of text per file: ptxas's
+  // time grows faster than the function's size (2,150 wgmma n<=256 lines in
+  // one function take minutes, in 300-line functions seconds).
+  constexpr size_t MaxFileBytes = 64 * 1024;
+  for (size_t B = 0; B < Batches.size(); ++B) {
+    File F{B, {}, ""};
+    size_t Bytes = 0;
+    for (size_t L = 0; L < Batches[B].Lines.size(); ++L) {
+      if (!F.Lines.empty() && (F.Lines.size() >= Chunk || Bytes >= MaxFileBytes)) {
+        Pending.push_back(std::move(F));
+        F = File{B, {}, ""};
+        Bytes = 0;
+      }
+      F.Lines.push_back(L);
+      Bytes += Batches[B].Lines[L].size();
     }
+    if (!F.Lines.empty())
+      Pending.push_back(std::move(F));
+  }
   size_t Counter = 0;
   while (!Pending.empty()) {
     std::vector<File> Retry;

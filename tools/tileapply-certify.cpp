@@ -93,7 +93,7 @@ int main(int Argc, char **Argv) {
       bool WithOptional = llvm::none_of(Shape.Bindings, [](const AsmOperandBinding &B) {
         return B.K == AsmOperandBinding::Omitted;
       });
-      std::vector<Target> Targets = F.OnlyOn;
+      std::vector<Target> Targets = F.targets(WithOptional);
       if (Targets.empty())
         Targets.push_back(Target{std::max(F.minSm(WithOptional), OldestSm.getValue()), 0, 0});
       for (const Target &T : Targets) {

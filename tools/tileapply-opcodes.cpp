@@ -70,6 +70,10 @@ static json::Object formJson(const Form &F) {
       J["join"] = "|"; // PTX writes it as prev|this
     if (O.Negatable)
       J["negate"] = true; // PTX's {!}c: tile::negated(c) writes !c
+    if (O.Bracketed)
+      J["brackets"] = true; // a register written [%r] (a Tensor Memory address)
+    if (O.RegisterOnly)
+      J["register_only"] = true; // never an immediate
     J["regs"] = O.Regs;
     Ops.push_back(std::move(J));
   }
@@ -87,6 +91,12 @@ static json::Object formJson(const Form &F) {
     // The floor of a call that passes the optional operands.
     J["optional_sm"] = F.minSm(true);
     J["optional_ptx"] = ptxVersionName(F.minPtx(true));
+    if (!F.OptionalOnlyOn.empty()) {
+      json::Array Targets;
+      for (const Target &T : F.OptionalOnlyOn)
+        Targets.push_back(T.name());
+      J["optional_targets"] = std::move(Targets);
+    }
   }
   return J;
 }

@@ -95,6 +95,8 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
     for (unsigned E = 0; E < O.Regs * Bd.Split; ++E)
       Ns.push_back(Add({AsmSlot::Input, I, E, C}, std::string(1, C)));
     Text[I] = (Bd.Negated ? "!" : "") + Group(Ns, O.Braced || O.InBrackets);
+    if (O.Bracketed)
+      Text[I] = "[" + Text[I] + "]";
   }
   std::string Guard;
   if (Predicated)

@@ -83,17 +83,22 @@ unsigned Form::minSm(bool WithOptional) const {
 unsigned Form::minPtx(bool WithOptional) const {
   return WithOptional ? std::max(MinPtx, OptionalMinPtx) : MinPtx;
 }
+const std::vector<Target> &Form::targets(bool WithOptional) const {
+  return WithOptional && !OptionalOnlyOn.empty() ? OptionalOnlyOn : OnlyOn;
+}
 bool Form::runsOn(const Target &T, bool WithOptional) const {
-  if (OnlyOn.empty())
+  const std::vector<Target> &Only = targets(WithOptional);
+  if (Only.empty())
     return T.Sm >= minSm(WithOptional);
-  return llvm::any_of(OnlyOn, [&](const Target &Need) { return targetHas(T, Need); });
+  return llvm::any_of(Only, [&](const Target &Need) { return targetHas(T, Need); });
 }
 std::string Form::targetsText(bool WithOptional) const {
-  if (OnlyOn.empty())
+  const std::vector<Target> &Only = targets(WithOptional);
+  if (Only.empty())
     return smName(minSm(WithOptional));
   std::string S;
-  for (size_t I = 0; I < OnlyOn.size(); ++I)
-    S += (I == 0 ? "" : I + 1 == OnlyOn.size() ? " or " : ", ") + OnlyOn[I].name();
+  for (size_t I = 0; I < Only.size(); ++I)
+    S += (I == 0 ? "" : I + 1 == Only.size() ? " or " : ", ") + Only[I].name();
   return S;
 }
 int Form::destinationIndex() const {
@@ -160,6 +165,7 @@ struct OpcodeTable::Impl {
     F.OnlyOn = P.OnlyOn;
     F.OptionalMinSm = P.OptionalMinSm;
     F.OptionalMinPtx = P.OptionalMinPtx;
+    F.OptionalOnlyOn = P.OptionalOnlyOn;
     F.PatternIndex = PIdx;
     F.Spelling = P.Family;
     SmallVector<int64_t, 4> Params(P.ParamNames.size(), 0);

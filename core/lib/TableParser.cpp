@@ -406,6 +406,9 @@ void RowParser::parseOperand(StringRef Op) {
   // "{}off:r:b16x2": in braces even as one register.
   if (Op.consume_front("{}"))
     O.Spec.Braced = true;
+  // "[]taddr:r:b32": a register written in brackets (a Tensor Memory address).
+  if (Op.consume_front("[]"))
+    O.Spec.Bracketed = true;
   // "%e:r:b32": a register even when the call passes a constant.
   if (Op.consume_front("%"))
     O.Spec.RegisterOnly = true;
@@ -419,13 +422,36 @@ void RowParser::parseOperand(StringRef Op) {
   if (Op.consume_front("!"))
     O.Spec.Negatable = true;
   // "c:r:f32?(100,88)": optional, and PTX added it later than the form.
+  // "s:imm:u32[0..15]?(sm_100f,86)": optional, and only these arch- or
+  // family-specific targets (of the row's) have it.
   if (Op.ends_with(")") && Op.contains("?(")) {
     size_t Open = Op.rfind("?(");
-    unsigned Sm = 0, Ptx = 0;
-    if (!parseFloor(Op.slice(Open + 2, Op.size() - 1), Sm, Ptx))
-      return;
-    P->OptionalMinSm = std::max(P->OptionalMinSm, Sm);
-    P->OptionalMinPtx = std::max(P->OptionalMinPtx, Ptx);
+    StringRef Floor = Op.slice(Open + 2, Op.size() - 1);
+    if (Floor.trim().starts_with("sm_")) {
+      auto [Targets, PtxText] = Floor.rsplit(',');
+      unsigned Ptx = 0;
+      if (PtxText.trim().getAsInteger(10, Ptx)) {
+        error("'(" + Floor + ")' is not a floor (TARGETS,PTX)");
+        return;
+      }
+      SmallVector<StringRef, 4> Names;
+      Targets.split(Names, ' ', -1, /*KeepEmpty=*/false);
+      for (StringRef Name : Names) {
+        std::optional<Target> T = parseTarget(Name);
+        if (!T || !T->Suffix) {
+          error("'" + Name + "' is not an arch- or family-specific target");
+          return;
+        }
+        P->OptionalOnlyOn.push_back(*T);
+      }
+      P->OptionalMinPtx = std::max(P->OptionalMinPtx, Ptx);
+    } else {
+      unsigned Sm = 0, Ptx = 0;
+      if (!parseFloor(Floor, Sm, Ptx))
+        return;
+      P->OptionalMinSm = std::max(P->OptionalMinSm, Sm);
+      P->OptionalMinPtx = std::max(P->OptionalMinPtx, Ptx);
+    }
     Op = Op.substr(0, Open + 1);
   }
   O.Spec.Optional = Op.consume_back("?");
@@ -519,8 +545,8 @@ void RowParser::parseOperand(StringRef Op) {
     error("address operand '" + O.Spec.Name + "' without a state space");
   if ((O.Spec.Direction == Dir::Imm) != HasRange)
     error("an immediate operand, and only one, has a range [LO..HI]");
-  if (O.Spec.Optional && (O.Spec.Direction == Dir::Imm || O.Spec.Direction == Dir::Addr))
-    error("only register operands can be optional");
+  if (O.Spec.Optional && O.Spec.Direction == Dir::Addr)
+    error("only register and immediate operands can be optional");
   if (O.Spec.Negatable && (O.Spec.Direction != Dir::Read || O.Type.Literal != "pred"))
     error("only predicate sources can be negated");
   P->Operands.push_back(std::move(O));

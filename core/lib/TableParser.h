@@ -77,6 +77,8 @@ struct Pattern {
   unsigned MinSm = 0, MinPtx = 0;
   std::vector<Target> OnlyOn;
   unsigned OptionalMinSm = 0, OptionalMinPtx = 0;
+  /// `?(sm_100f,86)`: the optional operands exist only on these targets.
+  std::vector<Target> OptionalOnlyOn;
   std::vector<int> GroupItem;          // group k -> index into Items
   std::vector<std::string> ParamNames; // parameter index -> name
 };

@@ -575,6 +575,54 @@ TEST(OpcodeTableFamilies, MatrixFragments) {
   EXPECT_EQ(T().lookup("ldmatrix.sync.aligned.m8n8.x8.shared.b16").Problem.K, SpellingProblem::UnknownQualifier);
 }
 
+
+// tcgen05: Tensor Memory addresses in brackets, overloads told apart by A's
+// carrier and disable-output-lane, an optional immediate that only some of
+// the form's targets have, register counts from .num and the shape.
+TEST(OpcodeTableFamilies, Tcgen05) {
+  LookupResult R = T().lookup("tcgen05.mma.cta_group::2.kind::f16");
+  ASSERT_TRUE(R);
+  ASSERT_EQ(R.Overloads.size(), 3u);
+  const Form &M = *R.Found;
+  EXPECT_TRUE(M.Operands[0].Bracketed);
+  EXPECT_EQ(M.Operands[0].Type, PtxType::b32);
+  EXPECT_EQ(M.Operands[1].Name, "a-desc");
+  EXPECT_FALSE(M.Operands[1].Bracketed);
+  EXPECT_EQ(R.Overloads[0].Operands[4].Name, "disable-output-lane");
+  EXPECT_EQ(R.Overloads[0].Operands[4].Regs, 8u); // .cta_group::2
+  EXPECT_EQ(must("tcgen05.mma.cta_group::1.kind::f16").Operands.size(), 6u);
+  EXPECT_TRUE(R.Overloads[1].Operands[1].Bracketed); // A from Tensor Memory
+  const OperandSpec &Scale = M.Operands.back();
+  EXPECT_EQ(Scale.Name, "scale-input-d");
+  EXPECT_EQ(Scale.Direction, Dir::Imm);
+  EXPECT_TRUE(Scale.Optional);
+  EXPECT_EQ(Scale.ImmHi, 15);
+  ASSERT_EQ(M.OptionalOnlyOn.size(), 1u);
+  EXPECT_EQ(M.OptionalOnlyOn[0].name(), "sm_100f");
+  EXPECT_TRUE(M.optionalRaisesFloor());
+  EXPECT_TRUE(M.runsOn(Target{110, 'a', 0}, false));
+  EXPECT_FALSE(M.runsOn(Target{110, 'a', 0}, true));
+  EXPECT_TRUE(M.runsOn(Target{103, 'a', 0}, true));
+  EXPECT_EQ(M.targetsText(true), "sm_100f");
+  EXPECT_EQ(M.targetsText(false), "sm_100f or sm_110f");
+  // .kind::i8 on sm_100a and sm_110a only.
+  EXPECT_FALSE(must("tcgen05.mma.cta_group::1.kind::i8").runsOn(Target{103, 'a', 0}, false));
+  EXPECT_EQ(must("tcgen05.ld.sync.aligned.16x256b.x32.b32").Operands[0].Regs, 128u);
+  EXPECT_EQ(must("tcgen05.ld.sync.aligned.16x128b.x4.pack::16b.b32").Operands[0].Regs, 8u);
+  EXPECT_TRUE(must("tcgen05.st.sync.aligned.32x32b.x1.b32").Operands[0].Bracketed);
+  EXPECT_EQ(must("tcgen05.ld.red.sync.aligned.32x32b.x2.min.s32").Operands[1].Type, PtxType::s32);
+  EXPECT_TRUE(must("tcgen05.commit.cta_group::1.mbarrier::arrive::one.multicast::cluster.b64")
+                  .Operands[1].RegisterOnly);
+  EXPECT_EQ(must("tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64").Operands[0].AddrSpace,
+            TILEAPPLY_SPACE_SHARED_CLUSTER);
+  EXPECT_FALSE(must("tcgen05.mma.cta_group::1.kind::f16").isAligned()); // issued by one thread
+  EXPECT_TRUE(must("tcgen05.wait::ld.sync.aligned").isAligned());
+  // The sparse mma metadata and block-scale data are registers only.
+  Form Sp = must("mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32");
+  EXPECT_TRUE(Sp.Operands[4].RegisterOnly);
+  EXPECT_EQ(Sp.Operands[5].ImmHi, 1);
+}
+
 } // namespace
 
 // An immediate may allow a list of values rather than a range: cp.async's

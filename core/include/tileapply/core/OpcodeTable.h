@@ -65,6 +65,10 @@ struct OperandSpec {
   bool InBrackets = false;
   /// Written in braces even as one register (`{%rs1}`: im2col offsets).
   bool Braced = false;
+  /// A register written in brackets (`[%r1]`): a value that is an address
+  /// in no state space of ours, a Tensor Memory address of tcgen05. The call
+  /// passes the address itself, a 32-bit scalar or register tensor.
+  bool Bracketed = false;
   /// PTX takes only a register here, never an immediate (mma.sp's metadata,
   /// movmatrix's source): a constant argument is passed in a register.
   bool RegisterOnly = false;
@@ -102,6 +106,10 @@ struct Form {
   /// them later than the form (min.f32's third source: sm_100, PTX 8.8);
   /// 0 = the form's own.
   unsigned OptionalMinSm = 0, OptionalMinPtx = 0;
+  /// Where only some arch- or family-specific targets of the form have its
+  /// optional operands (tcgen05.mma's scale-input-d: the sm_100f family, not
+  /// sm_110f): those targets; empty otherwise.
+  std::vector<Target> OptionalOnlyOn;
   unsigned PatternIndex = 0;         // row of the table it came from
   /// The numeric parameters of the row and their values in this form
   /// (wgmma's n: {"N", 128}).
@@ -124,11 +132,14 @@ struct Form {
   unsigned minPtx(bool WithOptional) const;
   /// Whether passing the optional operands needs a newer floor than the form.
   bool optionalRaisesFloor() const {
-    return minSm(true) > MinSm || minPtx(true) > MinPtx;
+    return minSm(true) > MinSm || minPtx(true) > MinPtx || !OptionalOnlyOn.empty();
   }
   /// Whether target `T` has the form (its sm part; the PTX version is
   /// minPtx's business).
   bool runsOn(const Target &T, bool WithOptional) const;
+  /// The arch- or family-specific targets that have the form (with or
+  /// without its optional operands); empty for a form of every newer sm.
+  const std::vector<Target> &targets(bool WithOptional) const;
   /// The targets that have it, for messages and listings: "sm_90" (meaning
   /// sm_90 and newer), "sm_100a or sm_103a", "sm_100f, sm_110f or sm_120f".
   std::string targetsText(bool WithOptional) const;
