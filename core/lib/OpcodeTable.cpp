@@ -60,11 +60,20 @@ bool OperandSpec::immAllows(int64_t V) const {
 }
 
 std::string OperandSpec::immText() const {
-  if (!ImmValues.empty()) {
+  auto Listed = [](auto &&Values) {
     std::string S;
-    for (int64_t V : ImmValues)
+    for (int64_t V : Values)
       S += (S.empty() ? "{" : ", ") + std::to_string(V);
     return S + "}";
+  };
+  if (!ImmValues.empty())
+    return Listed(ImmValues);
+  // A stepped range of a few values reads better as the values: {-1, 1}.
+  if (ImmStep > 1 && (ImmHi - ImmLo) / ImmStep < 4) {
+    std::vector<int64_t> Values;
+    for (int64_t V = ImmLo; V <= ImmHi; V += ImmStep)
+      Values.push_back(V);
+    return Listed(Values);
   }
   std::string S = "[" + std::to_string(ImmLo) + ".." + std::to_string(ImmHi) + "]";
   if (ImmStep > 1)
@@ -358,6 +367,10 @@ static bool sameOperands(const Form &A, const Form &B) {
     if (X.Direction != Y.Direction || X.Type != Y.Type || X.Regs != Y.Regs ||
         X.AddrSpace != Y.AddrSpace || X.Optional != Y.Optional)
       return false;
+    // Immediates of disjoint ranges: the constant a call passes picks the row
+    // (tensormap.replace's elemtype: 0..12 on sm_90a, 13..15 from sm_100).
+    if (X.Direction == Dir::Imm && (X.ImmHi < Y.ImmLo || Y.ImmHi < X.ImmLo))
+      return false;
   }
   return true;
 }
@@ -527,11 +540,13 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
     if (T.empty() || T.find_first_of(" \t\n,;{}[]") != StringRef::npos)
       return Fail(SpellingProblem::InvalidForm, text(Text::NotASpelling, {Spelling.str()}));
 
-  // Deliberately unsupported PTX (prefix match on tokens).
+  // Deliberately unsupported PTX (prefix match on tokens), unless a row makes
+  // the spelling: rows win over a broader prefix (red.async's rows under
+  // TA_UNSUPPORTED("red")).
   for (const auto &U : P->Parsed.UnsupportedRows) {
     if (U.Prefix.size() > Tokens.size())
       continue;
-    if (std::equal(U.Prefix.begin(), U.Prefix.end(), Tokens.begin()))
+    if (std::equal(U.Prefix.begin(), U.Prefix.end(), Tokens.begin()) && !find(Spelling))
       return Fail(SpellingProblem::Unsupported,
                   text(Text::UnsupportedOpcode, {Spelling.str(), U.Reason}));
   }

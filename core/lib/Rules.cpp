@@ -280,7 +280,10 @@ void Checker::checkCarrier(unsigned Op) {
     }
   }
   std::string Want = "." + ptxTypeName(S.Type).str();
-  if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant &&
+  // A constant fits a numeric operand when its value does; a bool constant
+  // never stands for a number (cp.async's fourth operand: `true` is
+  // ignore-src, not src-size 1).
+  if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant && A.Elem != TILEAPPLY_DT_BOOL &&
       !carrierMatches(A.Elem, S.Type)) {
     if (constantFitsExactly(S.Type, *A.Constant)) {
       // An integer literal taken as the raw bits of a floating operand.
@@ -626,7 +629,8 @@ std::vector<Problem> checkCall(const LookupResult &Forms, ArrayRef<ArgDesc> Args
     for (const OperandSpec &O : F->Operands)
       if (O.Direction != Dir::Sink)
         Ops += (Ops.empty() ? "" : ", ") + O.Name + ":" + ptxTypeName(O.Type).str() +
-               (O.Regs > 1 ? "x" + std::to_string(O.Regs) : "");
+               (O.Regs > 1 ? "x" + std::to_string(O.Regs) : "") +
+               (O.Direction == Dir::Imm ? " " + O.immText() : "");
     Others += (Others.empty() ? "" : "; ") + Ops;
   }
   for (Problem &P : Ps)

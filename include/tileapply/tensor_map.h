@@ -1,10 +1,12 @@
 //===- tileapply/tensor_map.h - CUtensorMap encoding on the host -*- C++ -*-===//
 //
 // Builds the CUtensorMap a cp.async.bulk.tensor (TMA) instruction reads:
-// tiled and im2col, rank 1 to 5, every data type, swizzle, interleave, L2
-// promotion and out-of-bounds fill mode. Host code only.
+// tiled, im2col and im2col-wide (the .im2col::w / .im2col::w::128 load modes
+// of sm_100), rank 1 to 5, every data type, swizzle, interleave, L2 promotion
+// and out-of-bounds fill mode. Host code only.
 //
-// The driver functions cuTensorMapEncodeTiled / cuTensorMapEncodeIm2col are
+// The driver functions cuTensorMapEncodeTiled / cuTensorMapEncodeIm2col /
+// cuTensorMapEncodeIm2colWide (CUDA 12.8 and newer) are
 // reached through cudaGetDriverEntryPointByVersion, the driver entry point
 // the CUDA runtime exposes, so a program links only cudart_static (no
 // -lcuda). Every argument is checked first against the rules cuda.h documents
@@ -26,9 +28,9 @@
 //   CUtensorMap map;
 //   if (auto s = tile::tma::encode(&map, t); !s) fprintf(stderr, "%s\n", s.message.c_str());
 //
-// Sources: the documentation of cuTensorMapEncodeTiled and
-// cuTensorMapEncodeIm2col in CUDA 13.0's cuda.h; cudaGetDriverEntryPointByVersion
-// in cuda_runtime_api.h.
+// Sources: the documentation of cuTensorMapEncodeTiled,
+// cuTensorMapEncodeIm2col and cuTensorMapEncodeIm2colWide in CUDA 13.0's
+// cuda.h; cudaGetDriverEntryPointByVersion in cuda_runtime_api.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILEAPPLY_TENSOR_MAP_H
@@ -86,6 +88,30 @@ struct im2col {
   CUtensorMapL2promotion l2_promotion = CU_TENSOR_MAP_L2_PROMOTION_NONE;
   CUtensorMapFloatOOBfill oob_fill = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
 };
+
+#if CUDA_VERSION >= 12080
+/// cuTensorMapEncodeIm2colWide's arguments (rank 3 to 5, NWC / NHWC / NDHWC):
+/// the box spans W only (its D and H sizes are 1), between the two width
+/// offsets. Devices of compute capability 10.0 and newer; `mode` picks
+/// .im2col::w (pixels_per_column elements along W) or .im2col::w::128.
+struct im2col_wide {
+  CUtensorMapDataType dtype = CU_TENSOR_MAP_DATA_TYPE_UINT8;
+  uint32_t rank = 0;
+  const void *address = nullptr;
+  uint64_t dims[5] = {};
+  uint64_t strides[4] = {};
+  int lower_corner_width = 0;
+  int upper_corner_width = 0;
+  uint32_t channels_per_pixel = 0;
+  uint32_t pixels_per_column = 0; ///< ignored with CU_TENSOR_MAP_IM2COL_WIDE_MODE_W128
+  uint32_t element_strides[5] = {1, 1, 1, 1, 1};
+  CUtensorMapInterleave interleave = CU_TENSOR_MAP_INTERLEAVE_NONE;
+  CUtensorMapIm2ColWideMode mode = CU_TENSOR_MAP_IM2COL_WIDE_MODE_W;
+  CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_128B;
+  CUtensorMapL2promotion l2_promotion = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  CUtensorMapFloatOOBfill oob_fill = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+};
+#endif
 
 /// Bits one element of `t` occupies in global memory: 4 for 16U4_ALIGN8B,
 /// 8 for the 16-byte-aligned packed types (16 values in 16 bytes); 0 when
@@ -305,6 +331,32 @@ inline status validate(const im2col &t) {
   return status{};
 }
 
+#if CUDA_VERSION >= 12080
+/// Checks an im2col-wide map's arguments without calling the driver.
+inline status validate(const im2col_wide &t) {
+  if (t.swizzle != CU_TENSOR_MAP_SWIZZLE_64B && t.swizzle != CU_TENSOR_MAP_SWIZZLE_128B &&
+      t.swizzle != CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B)
+    return detail::fail("swizzle " + std::to_string(int(t.swizzle)) +
+                        " is not one an im2col-wide map takes (64B, 128B or 128B_ATOM_32B)");
+  if (status s = detail::check_common(t, 3, "channelsPerPixel", t.channels_per_pixel); !s) return s;
+  if (t.mode != CU_TENSOR_MAP_IM2COL_WIDE_MODE_W && t.mode != CU_TENSOR_MAP_IM2COL_WIDE_MODE_W128)
+    return detail::fail("mode " + std::to_string(int(t.mode)) + " is not a CUtensorMapIm2ColWideMode");
+  if (t.lower_corner_width < -32768 || t.lower_corner_width > 32767)
+    return detail::fail("pixelBoxLowerCornerWidth = " + std::to_string(t.lower_corner_width) +
+                        " is outside -32768 ... 32767");
+  if (t.upper_corner_width < -32768 || t.upper_corner_width > 32767)
+    return detail::fail("pixelBoxUpperCornerWidth = " + std::to_string(t.upper_corner_width) +
+                        " is outside -32768 ... 32767");
+  if (t.channels_per_pixel < 1 || t.channels_per_pixel > 256)
+    return detail::fail("channelsPerPixel = " + std::to_string(t.channels_per_pixel) + " is outside 1 ... 256");
+  if (detail::packed16(t.dtype) && t.channels_per_pixel != 128)
+    return detail::fail("channelsPerPixel must be 128 for the 16-byte-aligned packed types");
+  if (t.mode == CU_TENSOR_MAP_IM2COL_WIDE_MODE_W && (t.pixels_per_column < 1 || t.pixels_per_column > 1024))
+    return detail::fail("pixelsPerColumn = " + std::to_string(t.pixels_per_column) + " is outside 1 ... 1024");
+  return status{};
+}
+#endif
+
 /// Validates, then encodes `t` into `*out` with cuTensorMapEncodeTiled.
 inline status encode(CUtensorMap *out, const tiled &t) {
   if (status s = detail::check_out(out); !s) return s;
@@ -354,6 +406,39 @@ inline status encode(CUtensorMap *out, const im2col &t) {
   }
   return status{};
 }
+
+#if CUDA_VERSION >= 12080
+/// Validates, then encodes `t` into `*out` with cuTensorMapEncodeIm2colWide
+/// (reached by version 12080; an older driver comes back as a message).
+inline status encode(CUtensorMap *out, const im2col_wide &t) {
+  if (status s = detail::check_out(out); !s) return s;
+  if (status s = validate(t); !s) return s;
+  using encode_wide_fn = CUresult(CUDAAPI *)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *,
+                                             const cuuint64_t *, const cuuint64_t *, int, int, cuuint32_t,
+                                             cuuint32_t, const cuuint32_t *, CUtensorMapInterleave,
+                                             CUtensorMapIm2ColWideMode, CUtensorMapSwizzle, CUtensorMapL2promotion,
+                                             CUtensorMapFloatOOBfill);
+  std::string why;
+  auto fn = reinterpret_cast<encode_wide_fn>(detail::entry("cuTensorMapEncodeIm2colWide", 12080, why));
+  if (!fn) return detail::fail(why);
+  cuuint64_t dims[5], strides[4];
+  cuuint32_t es[5];
+  for (unsigned i = 0; i < t.rank; ++i) {
+    dims[i] = t.dims[i];
+    es[i] = t.element_strides[i];
+    if (i + 1 < t.rank) strides[i] = t.strides[i];
+  }
+  const CUresult r = fn(out, t.dtype, t.rank, const_cast<void *>(t.address), dims, strides, t.lower_corner_width,
+                        t.upper_corner_width, t.channels_per_pixel, t.pixels_per_column, es, t.interleave, t.mode,
+                        t.swizzle, t.l2_promotion, t.oob_fill);
+  if (r != CUDA_SUCCESS) {
+    status s = detail::fail("cuTensorMapEncodeIm2colWide refused the map: " + detail::driver_error(r));
+    s.driver = r;
+    return s;
+  }
+  return status{};
+}
+#endif
 
 } // namespace tma
 } // namespace tile

@@ -460,3 +460,25 @@ TEST(Layout, ConstantsForB128) {
 }
 
 } // namespace
+
+// A bool constant never stands for a number (it would make cp.async's
+// `..., 16, true` src-size 1); a predicate constant is never an immediate
+// (PTX reads an immediate in cp.async's fourth place as src-size).
+TEST(Layout, BoolConstantIsNoNumber) {
+  ArgDesc True = scalar(TILEAPPLY_DT_BOOL);
+  True.Constant = ScalarConst{false, 0, 1, false};
+  EXPECT_EQ(codes("add.u32", {reg(U32, {1, 1}), reg(U32, {1, 1}), True}), V{DiagCode::ScalarNotExact});
+  EXPECT_EQ(immediateText(PtxType::pred, ScalarConst{false, 0, 1, false}), "");
+  // cp.async's two operand lists: the bool goes to ignore-src.
+  LookupResult R = OpcodeTable::get().lookup("cp.async.ca.shared.global");
+  ASSERT_TRUE(R);
+  ArgDesc Dst = mem(TILEAPPLY_DT_U32, TILEAPPLY_SPACE_SHARED, {1});
+  ArgDesc Src = mem(TILEAPPLY_DT_U32, TILEAPPLY_SPACE_GLOBAL, {1});
+  const Form *Chosen = nullptr;
+  BoundCall B;
+  EXPECT_TRUE(checkCall(R, {Dst, Src, intLiteral(16), True}, nullptr, &B, &Chosen).empty());
+  ASSERT_TRUE(Chosen);
+  EXPECT_EQ(Chosen->Operands[3].Type, PtxType::pred);
+  EXPECT_TRUE(checkCall(R, {Dst, Src, intLiteral(16), intLiteral(8)}, nullptr, &B, &Chosen).empty());
+  EXPECT_EQ(Chosen->Operands[3].Type, PtxType::u32);
+}

@@ -623,6 +623,53 @@ TEST(OpcodeTableFamilies, Tcgen05) {
   EXPECT_EQ(Sp.Operands[5].ImmHi, 1);
 }
 
+// Rows win over a broader TA_UNSUPPORTED prefix (red.async under "red");
+// immediates of disjoint ranges make overloads (tensormap.replace's elemtype).
+TEST(OpcodeTableFamilies, AsyncRowsUnsupportedAndImmediateOverloads) {
+  EXPECT_TRUE(T().lookup("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32"));
+  EXPECT_TRUE(T().lookup("red.async.release.gpu.global.add.s64"));
+  EXPECT_EQ(T().lookup("red.global.add.u32").Problem.K, SpellingProblem::Unsupported);
+  EXPECT_EQ(T().lookup("prefetch.param.tensormap").Problem.K, SpellingProblem::Unsupported);
+  EXPECT_EQ(T().lookup("prefetch.const.tensormap").Problem.K, SpellingProblem::Unsupported);
+  EXPECT_TRUE(T().lookup("prefetch.tensormap"));
+  LookupResult E = T().lookup("tensormap.replace.tile.elemtype.shared::cta.b1024.b32");
+  ASSERT_TRUE(E);
+  ASSERT_EQ(E.Overloads.size(), 1u);
+  EXPECT_EQ(E.Found->Operands[1].ImmHi, 12);
+  EXPECT_EQ(E.Overloads[0].Operands[1].ImmLo, 13);
+  EXPECT_EQ(E.Overloads[0].MinPtx, 87u);
+  // Left out: 8-bit registers.
+  EXPECT_FALSE(T().lookup("st.async.release.gpu.global.b8"));
+  EXPECT_FALSE(T().lookup("multimem.st.global.v4.e5m2"));
+  EXPECT_TRUE(T().lookup("multimem.st.global.v4.e5m2x4"));
+  // cp.async: the cp-size list, and src-size or ignore-src as overloads.
+  LookupResult C = T().lookup("cp.async.ca.shared.global");
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C.Found->Operands[2].ImmValues, (std::vector<int64_t>{4, 8, 16}));
+  ASSERT_EQ(C.Overloads.size(), 1u);
+  EXPECT_EQ(C.Found->Operands[3].Type, PtxType::u32);
+  EXPECT_TRUE(C.Found->Operands[3].Optional);
+  EXPECT_EQ(C.Overloads[0].Operands[3].Type, PtxType::pred);
+  EXPECT_EQ(C.Overloads[0].MinPtx, 75u);
+  // Modes: im2col offsets in braces, gather4's five coordinates, the
+  // family-only .cta_group.
+  Form I = must("cp.async.bulk.tensor.5d.shared::cta.global.im2col.mbarrier::complete_tx::bytes");
+  EXPECT_TRUE(I.Operands[4].Braced);
+  EXPECT_EQ(I.Operands[4].Regs, 3u);
+  EXPECT_EQ(must("cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes").Operands[2].Regs, 5u);
+  EXPECT_EQ(must("cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes").MinSm, 100u);
+  EXPECT_FALSE(must("cp.async.bulk.tensor.1d.shared::cta.global.mbarrier::complete_tx::bytes.cta_group::1").OnlyOn.empty());
+  // Typed reductions: the buffers take the operation's type.
+  Form R = must("cp.reduce.async.bulk.global.shared::cta.bulk_group.max.bf16");
+  EXPECT_EQ(R.Operands[0].Type, PtxType::bf16);
+  EXPECT_EQ(R.Operands[1].Type, PtxType::bf16);
+  // multimem vectors: N registers of the element type.
+  Form M = must("multimem.ld_reduce.acquire.gpu.global.add.acc::f32.v8.bf16");
+  EXPECT_EQ(M.Operands[0].Type, PtxType::bf16);
+  EXPECT_EQ(M.Operands[0].Regs, 8u);
+  EXPECT_EQ(M.MinPtx, 82u);
+}
+
 } // namespace
 
 // An immediate may allow a list of values rather than a range: cp.async's
@@ -643,6 +690,11 @@ TEST(OperandSpec, ImmediateValueListsRangesAndSteps) {
   EXPECT_TRUE(Step.immAllows(240));
   EXPECT_FALSE(Step.immAllows(100));
   EXPECT_EQ(Step.immText(), "[24..256], in steps of 8 from 24");
+  OperandSpec Few = Range; // wgmma's imm-scale-a: few values, listed
+  Few.ImmLo = -1;
+  Few.ImmHi = 1;
+  Few.ImmStep = 2;
+  EXPECT_EQ(Few.immText(), "{-1, 1}");
   OperandSpec List = Range;
   List.ImmValues = {4, 8, 16};
   List.ImmLo = 4;

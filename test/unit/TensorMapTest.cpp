@@ -269,3 +269,54 @@ TEST(TensorMapEncode, OutputChecksAndDriverPath) {
   EXPECT_EQ(element_bits(CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B), 4);
   EXPECT_EQ(element_bits(CUtensorMapDataType(42)), 0);
 }
+
+#if CUDA_VERSION >= 12080
+namespace {
+// A valid NHWC fp16 im2col-wide map (the .im2col::w load modes).
+im2col_wide validWide() {
+  im2col_wide t;
+  t.dtype = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  t.rank = 4;
+  t.address = g_buffer;
+  t.dims[0] = 64; // C
+  t.dims[1] = 8;  // W
+  t.dims[2] = 8;  // H
+  t.dims[3] = 2;  // N
+  t.strides[0] = 128;
+  t.strides[1] = 1024;
+  t.strides[2] = 8192;
+  t.lower_corner_width = -1;
+  t.upper_corner_width = -1;
+  t.channels_per_pixel = 64;
+  t.pixels_per_column = 32;
+  return t;
+}
+} // namespace
+
+TEST(TensorMapValidate, Im2colWide) {
+  EXPECT_TRUE(validate(validWide()).ok) << validate(validWide()).message;
+  im2col_wide w128 = validWide();
+  w128.mode = CU_TENSOR_MAP_IM2COL_WIDE_MODE_W128;
+  w128.pixels_per_column = 0; // ignored in W128 mode
+  w128.swizzle = CU_TENSOR_MAP_SWIZZLE_64B;
+  w128.channels_per_pixel = 32;
+  EXPECT_TRUE(validate(w128).ok) << validate(w128).message;
+  const im2col_wide b = validWide();
+  using F = std::function<void(im2col_wide &)>;
+  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.swizzle = CU_TENSOR_MAP_SWIZZLE_NONE; }), "im2col-wide map takes");
+  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.swizzle = CU_TENSOR_MAP_SWIZZLE_32B; }), "im2col-wide map takes");
+  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.rank = 2; }), "rank 2");
+  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.mode = CUtensorMapIm2ColWideMode(2); }), "CUtensorMapIm2ColWideMode");
+  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.lower_corner_width = -32769; }), "pixelBoxLowerCornerWidth");
+  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.upper_corner_width = 32768; }), "pixelBoxUpperCornerWidth");
+  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.channels_per_pixel = 0; }), "channelsPerPixel");
+  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.channels_per_pixel = 128; }), "128-byte swizzle span");
+  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.pixels_per_column = 1025; }), "pixelsPerColumn");
+  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.strides[1] = 1000; }), "globalStrides[1]");
+  // A valid map reaches the driver, or says why it cannot; it never crashes.
+  CUtensorMap map;
+  const status e = encode(&map, validWide());
+  if (!e.ok)
+    EXPECT_FALSE(e.message.empty());
+}
+#endif

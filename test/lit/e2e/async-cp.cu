@@ -27,6 +27,12 @@ __global__ void k(const float *g, uint32_t n, bool skip, uint64_t policy, float 
   __tile_apply("cp.async.ca.shared.global", one, from, 4, n);
   // CHECK: cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 4, {{%p[0-9]+}};
   __tile_apply("cp.async.ca.shared.global", one, from, 4, skip);
+  // A constant bool is ignore-src in a predicate register: an immediate there
+  // would be read as src-size. A constant number is src-size, an immediate.
+  // CHECK: cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 4, {{%p[0-9]+}};
+  __tile_apply("cp.async.ca.shared.global", one, from, 4, true);
+  // CHECK: cp.async.ca.shared.global [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 4, 2;
+  __tile_apply("cp.async.ca.shared.global", one, from, 4, 2u);
   // CHECK: cp.async.ca.shared::cta.global.L2::cache_hint [{{%rd[0-9]+}}], [{{%rd[0-9]+}}], 8, {{%rd[0-9]+}};
   __tile_apply("cp.async.ca.shared::cta.global.L2::cache_hint", tile::shared<float, 1>(&s[2][threadIdx.x % 32 * 2]),
                tile::global<const float, 1>(g + 2 * threadIdx.x), 8, policy);

@@ -12,7 +12,7 @@ __global__ void kernel(const __grid_constant__ CUtensorMap m, uint32_t n, const 
   auto dst = tile::shared<float, 1>(s);
   auto src = tile::global<const float, 1>(g);
   __tile_apply("cp.async.ca.shared.global", dst, src, 12); // expected-error {{operand 'cp-size' of 'cp.async.ca.shared.global' is an immediate: PTX requires a compile-time constant integer in {4, 8, 16}, found the constant 12}}
-                                                          // expected-note@-1 {{'cp.async.ca.shared.global' also takes these operands: dst:any, src:any, cp-size:u32, ignore-src:pred}}
+                                                          // expected-note@-1 {{'cp.async.ca.shared.global' also takes these operands: dst:any, src:any, cp-size:u32 {4, 8, 16}, ignore-src:pred}}
   __tile_apply("cp.async.cg.shared.global", dst, src, 8); // expected-error {{operand 'cp-size' of 'cp.async.cg.shared.global' is an immediate: PTX requires a compile-time constant integer in [16..16], found the constant 8}}
                                                          // expected-note@-1 {{also takes these operands}}
   __tile_apply("cp.async.wait_group", 100); // expected-error {{in [0..63], found the constant 100}}

@@ -15,7 +15,7 @@ __global__ void kernel(uint64_t adesc, uint64_t bdesc, bool on) {
   float wacc[64];
   __tile_apply("wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", wacc, adesc, bdesc, true, 1, 1, 0, 0, tile::pred(p)); // expected-error {{'wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16' is .aligned: every thread of the warp or warpgroup must execute it together}}
                                                                                                                            // expected-note@-1 {{guard it with one bool}}
-                                                                                                                           // expected-note@-2 {{'wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16' also takes these operands: d:f32x64, a:f16x2x4, b-desc:b64, scale-d:pred, imm-scale-a:s32, imm-scale-b:s32, imm-trans-b:u32}}
+                                                                                                                           // expected-note@-2 {{'wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16' also takes these operands: d:f32x64, a:f16x2x4, b-desc:b64, scale-d:pred, imm-scale-a:s32 {-1, 1}, imm-scale-b:s32 {-1, 1}, imm-trans-b:u32 [0..1]}}
   __tile_apply("wgmma.commit_group.sync.aligned", tile::pred(p)); // expected-error {{'wgmma.commit_group.sync.aligned' is .aligned}}
                                                                   // expected-note@-1 {{guard it with one bool}}
   __shared__ uint16_t s[32 * 8];

@@ -38,10 +38,10 @@ __global__ void wgmma_operands(uint64_t adesc, uint64_t bdesc, bool scale) {
   uint32_t a[4]; // #a
   // n128 .f32: 64 accumulators.
   __tile_apply("wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", w32, adesc, bdesc, scale, 1, 1, 0, 0); // expected-error {{destination 'd' of 'wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16' needs a group axis of 64 (a group of 64 registers), found shape [32] whose last axis is 32}}
-                                                                                                          // expected-note@-1 {{also takes these operands: d:f32x64, a:f16x2x4, b-desc:b64, scale-d:pred, imm-scale-a:s32, imm-scale-b:s32, imm-trans-b:u32}}
+                                                                                                          // expected-note@-1 {{also takes these operands: d:f32x64, a:f16x2x4, b-desc:b64, scale-d:pred, imm-scale-a:s32 {-1, 1}, imm-scale-b:s32 {-1, 1}, imm-trans-b:u32 [0..1]}}
                                                                                                           // expected-note@#w32 {{'w32' declared here}}
   // imm-scale-a is -1 or 1; imm-trans-b 0 or 1.
-  __tile_apply("wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", acc, a, bdesc, scale, 0, 1, 0); // expected-error {{operand 'imm-scale-a' of 'wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16' is an immediate: PTX requires a compile-time constant integer in [-1..1], in steps of 2 from -1, found the constant 0}}
+  __tile_apply("wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", acc, a, bdesc, scale, 0, 1, 0); // expected-error {{operand 'imm-scale-a' of 'wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16' is an immediate: PTX requires a compile-time constant integer in {-1, 1}, found the constant 0}}
                                                                                                     // expected-note@-1 {{also takes these operands}}
   __tile_apply("wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", acc, adesc, bdesc, scale, 1, 1, 0, 2); // expected-error {{operand 'imm-trans-b' of 'wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16' is an immediate: PTX requires a compile-time constant integer in [0..1], found the constant 2}}
                                                                                                           // expected-note@-1 {{also takes these operands}}
