@@ -94,7 +94,11 @@ static int check(ArrayRef<const char *> Spellings) {
   for (StringRef S : Spellings) {
     LookupResult R = OpcodeTable::get().lookup(S);
     if (R) {
-      outs() << S << ": ok: " << R.Found->Spelling << ", " << fullFloorText(*R.Found) << "\n";
+      outs() << S << ": ok: " << R.Found->Spelling
+             << (R.Found->Canonical != R.Found->Spelling
+                     ? " (the PTX ISA's order: " + R.Found->Canonical + ")"
+                     : std::string())
+             << ", " << fullFloorText(*R.Found) << "\n";
       continue;
     }
     ++Bad;

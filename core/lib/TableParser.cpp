@@ -57,6 +57,14 @@ const RawUnsupported RawUnsupportedRows[] = {
 #define TA_UNSUPPORTED(Prefix, Reason) {Prefix, Reason},
 #include "Opcodes.def"
 };
+const char *const RawNames[] = {
+#define TA_NAME(Name) Name,
+#include "Opcodes.def"
+};
+const RawSet RawPositional[] = {
+#define TA_POSITIONAL(Class, Tokens) {#Class, Tokens},
+#include "Opcodes.def"
+};
 
 /// Splits `S` at `Sep` where it is not inside <...> or (...).
 SmallVector<StringRef, 8> splitTopLevel(StringRef S, char Sep) {
@@ -625,6 +633,38 @@ Table parseTable() {
       llvm::append_range(T.Errors, SetErrors);
     }
     T.Sets.push_back(std::move(NS));
+  }
+  // Qualifier order: the multi-word instruction names and the positional
+  // classes. A name has at least two tokens; a token is in one class at most.
+  for (const char *Name : RawNames) {
+    SmallVector<StringRef, 4> Toks;
+    StringRef(Name).split(Toks, '.');
+    if (Toks.size() < 2 || llvm::any_of(Toks, [](StringRef T) { return T.empty(); })) {
+      T.Errors.push_back("TA_NAME(\"" + std::string(Name) + "\"): not a name of two or more words");
+      continue;
+    }
+    T.Names.emplace_back();
+    for (StringRef Tok : Toks)
+      T.Names.back().push_back(Tok.str());
+  }
+  StringMap<std::string> ClassOf;
+  for (const RawSet &C : RawPositional) {
+    PositionalClass PC{C.Name, {}};
+    SmallVector<StringRef, 32> Toks;
+    StringRef(C.Alternatives).split(Toks, '|');
+    for (StringRef Tok : Toks) {
+      if (!Tok.consume_front(".") || Tok.empty() || Tok.contains('.')) {
+        T.Errors.push_back("TA_POSITIONAL(" + PC.Name + "): '" + Tok.str() +
+                           "' is not one qualifier .tok");
+        continue;
+      }
+      auto [It, New] = ClassOf.try_emplace(Tok, PC.Name);
+      if (!New)
+        T.Errors.push_back("TA_POSITIONAL(" + PC.Name + "): '." + Tok.str() +
+                           "' is already in class " + It->second);
+      PC.Tokens.push_back(Tok.str());
+    }
+    T.Positional.push_back(std::move(PC));
   }
   for (const RawUnsupported &U : RawUnsupportedRows) {
     Unsupported Row;

@@ -76,7 +76,12 @@ enum class FormKind : uint8_t { Arith, Memory };
 
 /// One concrete, fully spelled PTX form, e.g. `add.rn.ftz.f32`.
 struct Form {
-  std::string Spelling; // canonical spelling, modifiers in PTX order
+  /// The spelling emitted: as the call wrote it (a lookup of
+  /// `ld.global.acquire.gpu.b32` keeps that order), or, for the forms the
+  /// table enumerates, the canonical one.
+  std::string Spelling;
+  /// The canonical spelling: the table row's (the PTX ISA's) qualifier order.
+  std::string Canonical;
   llvm::StringRef Family;
   FormKind Kind = FormKind::Arith;
   std::vector<OperandSpec> Operands; // in PTX order, destination first
@@ -128,7 +133,7 @@ struct SpellingProblem {
     UnknownInstruction, // no such family
     Unsupported,        // real PTX, outside tileapply's per-thread set
     UnknownQualifier,   // a token no form of the family uses
-    WrongOrder,         // right tokens, wrong order
+    WrongOrder,         // right tokens in an order ptxas refuses
     MissingType,        // no type token
     InvalidForm         // otherwise not a form
   } K = InvalidForm;
@@ -176,6 +181,11 @@ public:
   /// The table built from core/ptx/*.def (parsed once, thread-safe).
   static const OpcodeTable &get();
 
+  /// A spelling is a form when a row makes it as written, or when it is a
+  /// row's spelling with its qualifiers in another order that ptxas accepts
+  /// (Opcodes.def, "Qualifier order": the instruction name first, then the
+  /// other qualifiers in any order, the positional ones (TA_POSITIONAL) in
+  /// their relative order). The form is the row's, spelled as written.
   /// With `Suggest` false the problem carries no did-you-mean (which costs a
   /// search over the family's forms): for tools that only need the verdict.
   LookupResult lookup(llvm::StringRef Spelling, bool Suggest = true) const;
@@ -201,6 +211,13 @@ public:
   static std::vector<std::string> checkRows();
   /// Families that are real PTX but deliberately not supported, and why.
   std::optional<llvm::StringRef> unsupportedReason(llvm::StringRef Family) const;
+  /// The number of tokens of the instruction name a spelling starts with: its
+  /// longest TA_NAME prefix ("mul.wide.s32": 2), or 1 (the family alone).
+  unsigned nameTokens(llvm::ArrayRef<llvm::StringRef> Tokens) const;
+  /// Whether `Spelling`, with the qualifiers of `Canonical` in another order,
+  /// is an order ptxas accepts: the same instruction name, the positional
+  /// qualifiers in the same relative order. (Same multiset assumed.)
+  bool orderAccepted(llvm::StringRef Spelling, llvm::StringRef Canonical) const;
 
   struct Impl;
   ~OpcodeTable();
