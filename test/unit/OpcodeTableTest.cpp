@@ -143,7 +143,10 @@ TEST(OpcodeTable, AcceptsTheQualifierOrdersPtxasAccepts) {
   Same("cvt.rn.e4m3x2.f32.satfinite", "cvt.rn.satfinite.e4m3x2.f32");
   Same("cvt.satfinite.rn.e4m3x2.f16x2", "cvt.rn.satfinite.e4m3x2.f16x2");
   Same("add.f32.rn", "add.rn.f32");
+  Same("shfl.sync.b32.bfly", "shfl.sync.bfly.b32");
   Same("mul.wide.s32", "mul.wide.s32");
+  Same("st.b32.release.sys", "st.release.sys.b32");
+  Same("atom.add.global.gpu.relaxed.u32", "atom.relaxed.gpu.global.add.u32");
   // Refused by ptxas: a word of the instruction name moved, the types of a
   // conversion swapped; the fix-it is the ISA's order.
   for (const char *Bad : {"mul.s32.wide", "cvta.shared.to.u64", "cvt.rn.satfinite.f32.e4m3x2",
@@ -505,7 +508,7 @@ TEST(OpcodeTableFamilies, NegatablePredicateSource) {
     for (const OperandSpec &O : F.Operands)
       if (O.Negatable) {
         ++Negatable;
-        EXPECT_TRUE(F.Family == "setp" || F.Family == "set") << F.Spelling;
+        EXPECT_TRUE(F.Family == "setp" || F.Family == "set" || F.Family == "vote") << F.Spelling;
         EXPECT_EQ(O.Type, PtxType::pred) << F.Spelling;
       }
   });
