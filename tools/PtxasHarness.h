@@ -20,6 +20,10 @@ namespace tileapply {
 
 /// The PTX ISA version a target needs at least (ptxas refuses older ones).
 unsigned ptxForTarget(const Target &T);
+/// The plain targets ptxas 13.0 knows, oldest first (sm_75 ... sm_121), and
+/// the PTX ISA versions it reads (6.3 ... 9.0), times ten.
+llvm::ArrayRef<unsigned> plainTargets();
+llvm::ArrayRef<unsigned> ptxVersions();
 
 /// One instruction of `F`, registers substituted, e.g.
 /// "@%p4 add.rn.f16x2 %r1, %r2, %r3;".
