@@ -74,6 +74,14 @@ std::vector<CallShape> callShapes(const Form &F) {
       S.Bindings[I].Negated = true;
       Shapes.push_back(std::move(S));
     }
+  // A carry chain: its statement with 2, 3 and 4 repeats too (first,
+  // middle and last instructions).
+  if (F.isChain())
+    for (unsigned N = 2; N <= 4; ++N) {
+      CallShape S{"chain of " + std::to_string(N), Full};
+      S.ChainLength = N;
+      Shapes.push_back(std::move(S));
+    }
   for (unsigned I = 0; I < F.Operands.size(); ++I) {
     const OperandSpec &O = F.Operands[I];
     if (!O.Splittable)
@@ -100,7 +108,7 @@ std::string renderInstruction(const Form &F, bool Pred, bool Preserve) {
 
 std::string renderInstruction(const Form &F, const CallShape &Shape, bool Pred,
                               bool Preserve) {
-  AsmStatement S = renderAsm(F, Shape.Bindings, Pred, Preserve);
+  AsmStatement S = renderAsm(F, Shape.Bindings, Pred, Preserve, Shape.ChainLength);
   SmallVector<StringRef, 16> Cons;
   StringRef(S.Constraints).split(Cons, ',');
   std::vector<std::string> Names;
@@ -116,6 +124,12 @@ std::string renderInstruction(const Form &F, const CallShape &Shape, bool Pred,
   std::string Out;
   StringRef T = S.Text;
   for (size_t P = 0; P < T.size(); ++P) {
+    // A multi-instruction statement on one line: a refusal names its line.
+    if (T[P] == '\n' || T[P] == '\t') {
+      if (P + 1 < T.size() && T[P] == '\n')
+        Out += ' ';
+      continue;
+    }
     if (T[P] == '$' && P + 1 < T.size() && isDigit(T[P + 1])) {
       size_t E = P + 1;
       while (E < T.size() && isDigit(T[E]))

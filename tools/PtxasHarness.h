@@ -35,6 +35,7 @@ std::string renderInstruction(const Form &F, bool Predicated, bool PreserveDst);
 struct CallShape {
   std::string Name; // "" for every operand as written; else "without q", "a as 2 x b32", "c negated"
   std::vector<AsmOperandBinding> Bindings;
+  unsigned ChainLength = 1; // a carry chain's repeats in its one statement ("chain of 3")
 };
 std::vector<CallShape> callShapes(const Form &F);
 std::string renderInstruction(const Form &F, const CallShape &Shape, bool Predicated,

@@ -79,6 +79,12 @@ static json::Object formJson(const Form &F) {
     J["optional_sm"] = F.minSm(true);
     J["optional_ptx"] = ptxVersionName(F.minPtx(true));
   }
+  // Multi-instruction forms: one repeat's instructions, or a carry chain's
+  // later spellings (one statement per call).
+  if (!F.Body.empty())
+    J["body"] = F.expandSpelling(F.Body);
+  if (F.isChain())
+    J["chain"] = json::Array{F.expandSpelling(F.ChainMiddle), F.expandSpelling(F.ChainLast)};
   return J;
 }
 

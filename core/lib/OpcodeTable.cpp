@@ -73,6 +73,32 @@ std::string Form::targetsText(bool WithOptional) const {
     S += (I == 0 ? "" : I + 1 == OnlyOn.size() ? " or " : ", ") + OnlyOn[I].name();
   return S;
 }
+std::string Form::expandSpelling(StringRef Template) const {
+  std::string Out;
+  StringRef Quals = StringRef(Spelling).drop_until([](char C) { return C == '.'; });
+  while (!Template.empty()) {
+    size_t Open = Template.find('{');
+    Out += Template.substr(0, Open).str();
+    if (Open == StringRef::npos)
+      break;
+    size_t Close = Template.find('}', Open);
+    StringRef Name = Template.slice(Open + 1, Close);
+    if (Name == "op") {
+      Out += Spelling;
+    } else if (Name == "q") {
+      Out += Quals.str();
+    } else if (Name.consume_front("q-")) {
+      for (StringRef Tok : llvm::drop_begin(splitSpelling(Spelling)))
+        if (Tok != Name)
+          Out += "." + Tok.str();
+    } else {
+      Out += Template.slice(Open, Close + 1).str(); // an operand: the renderer's
+    }
+    Template = Template.substr(Close + 1);
+  }
+  return Out;
+}
+
 int Form::destinationIndex() const {
   for (unsigned I = 0; I < Operands.size(); ++I)
     if (Operands[I].Direction == Dir::Write ||
@@ -138,6 +164,9 @@ struct OpcodeTable::Impl {
     F.PatternIndex = PIdx;
     F.Spelling = P.Family;
     F.Canonical.clear();
+    F.Body = P.Body;
+    F.ChainMiddle = P.ChainMiddle;
+    F.ChainLast = P.ChainLast;
     SmallVector<int64_t, 4> Params(P.ParamNames.size(), 0);
     for (unsigned I = 0; I < P.Items.size(); ++I) {
       if (C[I] < 0)

@@ -444,6 +444,9 @@ void Checker::checkShapes() {
                           text(Text::AlignedPredicateTensor, {F.Spelling}));
       Q.Notes.push_back(text(Text::NoteUniformPredicate));
     }
+    if (F.isChain())
+      report(DiagCode::ChainPredicateTensor, B.PredArg,
+             text(Text::ChainPredicateTensor, {F.Spelling}));
     if (P.Elem != TILEAPPLY_DT_BOOL && P.Elem != TILEAPPLY_DT_U32)
       report(DiagCode::PredicateType, B.PredArg,
              text(Text::PredicateType) +

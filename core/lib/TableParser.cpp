@@ -35,10 +35,17 @@ struct RawRow {
   const char *Operands;
   unsigned Sm, Ptx;
   const char *OnlyOn; // "" or "sm_100a sm_103a"
+  const char *Body = "";                         // TA_MULTI, TA_MULTI_ON
+  const char *ChainMiddle = "", *ChainLast = ""; // TA_CHAIN
 };
 const RawRow RawRows[] = {
 #define TA_FORM(Kind, Pat, Ops, Sm, Ptx) {FormKind::Kind, Pat, Ops, Sm, Ptx, ""},
 #define TA_FORM_ON(Kind, Pat, Ops, Targets, Ptx) {FormKind::Kind, Pat, Ops, 0, Ptx, Targets},
+#define TA_MULTI(Kind, Pat, Ops, Sm, Ptx, Body) {FormKind::Kind, Pat, Ops, Sm, Ptx, "", Body},
+#define TA_MULTI_ON(Kind, Pat, Ops, Targets, Ptx, Body)                                 \
+  {FormKind::Kind, Pat, Ops, 0, Ptx, Targets, Body},
+#define TA_CHAIN(Kind, Pat, Ops, Sm, Ptx, Middle, Last)                                  \
+  {FormKind::Kind, Pat, Ops, Sm, Ptx, "", "", Middle, Last},
 #include "Opcodes.def"
 };
 struct RawSet {
@@ -114,6 +121,7 @@ private:
   void expandParams(StringRef Tok, Choice &Base, std::vector<Choice> &Out);
   void parseItems(StringRef S);
   void parseOperand(StringRef Op);
+  void checkTemplate(llvm::StringRef T, bool Operands);
   std::optional<Expr> parseExpr(StringRef S);
   Ref parseRef(StringRef S, int NumGroups);
 };
@@ -542,7 +550,52 @@ bool RowParser::parse(const RawRow &Raw, Pattern &Out) {
   for (StringRef Op : Ops)
     if (!Failed)
       parseOperand(Op);
+  P->Body = Raw.Body;
+  P->ChainMiddle = Raw.ChainMiddle;
+  P->ChainLast = Raw.ChainLast;
+  if (!Failed && !P->Body.empty())
+    checkTemplate(P->Body, /*Operands=*/true);
+  if (!Failed && (!P->ChainMiddle.empty() || !P->ChainLast.empty())) {
+    if (P->ChainMiddle.empty() || P->ChainLast.empty())
+      error("a carry chain needs both its middle and its last spelling");
+    checkTemplate(P->ChainMiddle, /*Operands=*/false);
+    checkTemplate(P->ChainLast, /*Operands=*/false);
+    if (llvm::any_of(P->Operands, [](const OperandPattern &O) {
+          return O.Spec.Direction == Dir::Addr || O.Spec.Optional;
+        }))
+      error("a carry chain takes register operands, none optional");
+  }
   return !Failed;
+}
+
+/// A multi-instruction template: `{op}` (the spelling as written), `{q}` (its
+/// qualifiers), `{q-TOK}` (its qualifiers but .TOK) and, in a body, `{NAME}`
+/// for each operand, each operand at least once.
+void RowParser::checkTemplate(StringRef T, bool Operands) {
+  StringSet<> Used;
+  for (size_t Open = T.find('{'); Open != StringRef::npos; Open = T.find('{', Open + 1)) {
+    size_t Close = T.find('}', Open);
+    if (Close == StringRef::npos) {
+      error("unclosed '{' in '" + T + "'");
+      return;
+    }
+    StringRef Name = T.slice(Open + 1, Close);
+    if (Name == "op" || Name == "q" || Name.starts_with("q-"))
+      continue;
+    bool IsOperand = llvm::any_of(P->Operands, [&](const OperandPattern &O) {
+      return O.Spec.Name == Name && O.Spec.Direction != Dir::Sink;
+    });
+    if (!Operands || !IsOperand) {
+      error("'{" + Name + "}' in '" + T + "' is no " +
+            (Operands ? "operand or spelling" : "spelling") + " placeholder");
+      return;
+    }
+    Used.insert(Name);
+  }
+  if (Operands)
+    for (const OperandPattern &O : P->Operands)
+      if (O.Spec.Direction != Dir::Sink && !Used.contains(O.Spec.Name))
+        error("the body '" + T + "' does not use operand '" + O.Spec.Name + "'");
 }
 
 bool RowParser::expandSet(StringRef Name, std::vector<Choice> &Out) {

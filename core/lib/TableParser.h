@@ -79,6 +79,8 @@ struct Pattern {
   unsigned OptionalMinSm = 0, OptionalMinPtx = 0;
   std::vector<int> GroupItem;          // group k -> index into Items
   std::vector<std::string> ParamNames; // parameter index -> name
+  /// Multi-instruction rows (Form::Body, Form::ChainMiddle/ChainLast).
+  std::string Body, ChainMiddle, ChainLast;
 };
 
 /// A named set (TA_SET) as written, and its alternatives with the sets it

@@ -111,7 +111,7 @@ TEST(OpcodeTable, MemoryQualifiersAndFloors) {
 TEST(OpcodeTable, RefusesWithReasons) {
   auto Kind = [](const char *S) { return T().lookup(S).Problem.K; };
   EXPECT_EQ(Kind("adx.s32"), SpellingProblem::UnknownInstruction);
-  EXPECT_EQ(Kind("add.cc.u32"), SpellingProblem::Unsupported);
+  EXPECT_EQ(Kind("addc.u32"), SpellingProblem::Unsupported); // add.cc is a carry chain
   EXPECT_EQ(Kind("tex.1d.v4.s32.f32"), SpellingProblem::Unsupported);
   EXPECT_EQ(Kind("ld.b32.param"), SpellingProblem::Unsupported); // a prefix's qualifiers, any order
   EXPECT_EQ(Kind("add.rn.foo.f32"), SpellingProblem::UnknownQualifier);
@@ -252,7 +252,10 @@ TEST(OpcodeTableFamilies, FmaMadDivRem) {
   EXPECT_EQ(must("div.full.ftz.f32").Operands.size(), 3u);
   EXPECT_EQ(must("div.rn.f32").MinSm, 20u);
   EXPECT_EQ(must("rem.s64").Operands[0].Type, PtxType::s64);
-  EXPECT_EQ(T().lookup("mad.cc.lo.u32").Problem.K, SpellingProblem::Unsupported);
+  // mad.lo.cc is a carry chain; ptxas refuses .cc before .lo (mad.lo is the name).
+  EXPECT_TRUE(must("mad.lo.cc.u32").isChain());
+  EXPECT_EQ(T().lookup("mad.cc.lo.u32").Problem.K, SpellingProblem::WrongOrder);
+  EXPECT_EQ(T().lookup("mad.cc.lo.u32").Problem.Suggestion, "mad.lo.cc.u32");
   EXPECT_EQ(T().lookup("madc.lo.u32").Problem.K, SpellingProblem::Unsupported);
 }
 
@@ -467,8 +470,13 @@ TEST(OpcodeTableFamilies, Cvt) {
   EXPECT_EQ(Pk.MinSm, 72u);
   EXPECT_EQ(must("cvt.pack.sat.s16.s32").MinPtx, 65u);
   EXPECT_FALSE(T().lookup("cvt.pack.sat.u16.u32")); // sources are s32
-  // FP4 pairs need an 8-bit register: refused with the reason.
-  EXPECT_EQ(T().lookup("cvt.rn.satfinite.e2m1x2.f32").Problem.K, SpellingProblem::Unsupported);
+  // FP4 pairs need an 8-bit register: multi-instruction forms with a .b8
+  // scratch register, a 16-bit operand for the pair.
+  Form Fp4 = must("cvt.rn.satfinite.e2m1x2.f32");
+  EXPECT_TRUE(Fp4.isMultiInstruction());
+  EXPECT_FALSE(Fp4.isChain());
+  EXPECT_EQ(Fp4.Operands[0].Type, PtxType::b16);
+  EXPECT_EQ(must("cvt.rn.f16x2.e2m1x2").Operands[1].Type, PtxType::b16);
 }
 
 // Forms of arch- and family-specific targets: only those targets have them.

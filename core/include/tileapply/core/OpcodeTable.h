@@ -101,6 +101,21 @@ struct Form {
   /// (wgmma's n: {"N", 128}).
   llvm::SmallVector<std::pair<llvm::StringRef, int64_t>, 2> Params;
 
+  /// A form that needs more than one instruction (CONTRACT section 6, the
+  /// only exceptions to one instruction per repeat). Body (TA_MULTI): one
+  /// repeat is these instructions, `;`-separated, with `.reg` scratch
+  /// declarations, in braces; `{op}` is the spelling, `{q}` its qualifiers,
+  /// `{q-TOK}` them without .TOK, `{NAME}` operand NAME. ChainMiddle and
+  /// ChainLast (TA_CHAIN): the call's repeats form one carry chain in one
+  /// asm statement: repeat 0 is the form, the last repeat is spelled
+  /// ChainLast and those in between ChainMiddle (templates of the spelling,
+  /// `addc{q}`), each with the form's operands.
+  std::string Body, ChainMiddle, ChainLast;
+  bool isChain() const { return !ChainMiddle.empty(); }
+  bool isMultiInstruction() const { return !Body.empty() || isChain(); }
+  /// A template with {op}, {q} and {q-TOK} filled in from Spelling.
+  std::string expandSpelling(llvm::StringRef Template) const;
+
   bool hasDestination() const;
   /// Operand counts a call may pass: all of them, or all but the optional ones.
   unsigned numRequiredOperands() const;
