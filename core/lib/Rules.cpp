@@ -485,6 +485,11 @@ void Checker::checkDestinations() {
     checkBounds(I, opName(Op));
     if (!S.isWritten())
       continue;
+    // An atomic read-modify-write (atom, red, an mbarrier) may name one
+    // element in several repeats: each is an indivisible step of its own, in
+    // repeat order (a counter updated four times by one call).
+    if (S.ReadModifyWrite)
+      continue;
     // Every (repeat, group) element of a destination must be its own storage.
     DenseSet<int64_t> Seen;
     int64_t N = 1;

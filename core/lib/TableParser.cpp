@@ -472,6 +472,7 @@ void RowParser::parseOperand(StringRef Op) {
   else if (F[1] == "waddr" || F[1] == "rwaddr") { // written (or read and written) memory
     O.Spec.Direction = Dir::Addr;
     O.Spec.WritesMemory = true;
+    O.Spec.ReadModifyWrite = F[1] == "rwaddr";
   }
   else if (F[1] == "imm") O.Spec.Direction = Dir::Imm;
   else {

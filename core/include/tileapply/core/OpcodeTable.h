@@ -45,6 +45,9 @@ struct OperandSpec {
   unsigned Regs = 1;           // register-group size: 1, 2, 4 or 8
   Space AddrSpace = TILEAPPLY_SPACE_NONE; // only for Addr
   bool WritesMemory = false; // Addr of a store: the memory it names is written
+  /// Addr read and written in one indivisible step (rwaddr: an atom, a red,
+  /// an mbarrier): repeats may name one element again, each its own step.
+  bool ReadModifyWrite = false;
   int64_t ImmLo = 0, ImmHi = 0; // only for Imm: the allowed values,
   int64_t ImmStep = 1;          // every ImmStep-th from ImmLo (setmaxnreg: 8)
   /// May be left out of a call (the `q` of setp's `p|q`). A form's optional
