@@ -111,6 +111,27 @@ Form deriveForm(const NearMiss &N) {
   return F;
 }
 
+/// Whether `Re` matches `Spelling` with the qualifiers after its instruction
+/// name in some order (up to 7 of them: 5040 orders).
+bool matchesInAnyOrder(Regex &Re, StringRef Spelling) {
+  if (Re.match(Spelling))
+    return true;
+  SmallVector<StringRef, 8> Toks = splitSpelling(Spelling);
+  unsigned Name = OpcodeTable::get().nameTokens(Toks);
+  SmallVector<StringRef, 8> Rest(Toks.begin() + Name, Toks.end());
+  if (Rest.size() > 7)
+    return false;
+  llvm::sort(Rest);
+  do {
+    std::string S = join(ArrayRef<StringRef>(Toks).take_front(Name), ".");
+    for (StringRef T : Rest)
+      S += "." + T.str();
+    if (Re.match(S))
+      return true;
+  } while (std::next_permutation(Rest.begin(), Rest.end()));
+  return false;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -336,9 +357,12 @@ int main(int Argc, char **Argv) {
       continue;
     }
     std::string Class = ClassOf(N.Spelling, R);
+    // A pattern matches the spelling with its qualifiers in any order (the
+    // instruction name first): ptxas reads them so, and a pattern need not
+    // list every order.
     if (Class.empty())
       for (auto &[Text, Re] : Patterns)
-        if (Re->match(N.Spelling)) {
+        if (matchesInAnyOrder(*Re, N.Spelling)) {
           Class = "pattern:" + Text;
           break;
         }

@@ -9,9 +9,9 @@ __global__ void kernel() {
   uint32_t h[8][1];
   int32_t s[8][1];
   int64_t w[8][1];
-  __tile_apply("mul.s32.wide", w, s, s); // expected-error {{the qualifiers of 'mul.s32.wide' are in an order ptxas refuses; PTX spells this form 'mul.wide.s32'}}
+  __tile_apply("mul.s32.wide", w, s, s); // expected-error {{the qualifiers of 'mul.s32.wide' are those of 'mul.wide.s32' in an order ptxas does not read as that instruction}}
   __tile_apply("cvt.rn.f16x2.f32.relu", h, f, f); // fine: ptxas reads .relu anywhere
-  __tile_apply("cvt.rn.relu.f32.f16x2", h, f, f); // expected-error {{PTX spells this form 'cvt.rn.relu.f16x2.f32'}}
+  __tile_apply("cvt.rn.relu.f32.f16x2", h, f, f); // expected-error {{are those of 'cvt.rn.relu.f16x2.f32' in an order}}
   __tile_apply("add.f32.rn", f, f, f); // fine: ptxas reads the type anywhere
   __tile_apply("add.sat.rn.f16x2", h, h, h);
 }
