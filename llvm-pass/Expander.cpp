@@ -287,8 +287,13 @@ Error Expansion::run() {
   if (Error E = bindOperands())
     return E;
 
+  // A carry chain is one statement for the whole call, its slots marked
+  // with their repeat; every other form one statement per repeat.
+  int64_t NumRepeats = B.numRepeats();
+  unsigned ChainLength = F.isChain() ? static_cast<unsigned>(NumRepeats) : 1;
+  int64_t Statements = F.isChain() ? 1 : NumRepeats;
   AsmStatement Stmt =
-      renderAsm(F, Bindings, /*Predicated=*/B.PredArg >= 0, B.PreserveDst);
+      renderAsm(F, Bindings, /*Predicated=*/B.PredArg >= 0, B.PreserveDst, ChainLength);
 
   // The signature, checked against the constraint letters renderAsm chose.
   SmallVector<Type *, 8> OutTys, InTys;
@@ -328,7 +333,9 @@ Error Expansion::run() {
   bool HasAddress = llvm::any_of(Bindings, [](const AsmOperandBinding &Bd) {
     return Bd.K == AsmOperandBinding::Address;
   });
-  for (int64_t R = 0, N = B.numRepeats(); R != N; ++R) {
+  if (HasAddress && F.isChain())
+    return internalError("a carry chain with a memory operand");
+  for (int64_t R = 0; R != Statements; ++R) {
     if (HasAddress) {
       // Same operands and constraints; only the "[$k+offset]" text moves.
       for (unsigned I = 0; I < Bindings.size(); ++I)
@@ -351,7 +358,7 @@ Error Expansion::run() {
       case AsmSlot::Input:
       case AsmSlot::TiedOldValue: {
         Expected<Value *> V =
-            operandElement(Slot.FormOperand, Slot.Element, R, SlotTys[I]);
+            operandElement(Slot.FormOperand, Slot.Element, R + Slot.Repeat, SlotTys[I]);
         if (!V)
           return V.takeError();
         Inputs.push_back(*V);
@@ -390,7 +397,7 @@ Error Expansion::run() {
       Type *Stored = carrierType(MC.Args[ArgIdx].Elem, Ctx);
       if (V->getType()->isIntegerTy(1) && Stored && Stored != V->getType())
         V = Builder.CreateZExt(V, Stored); // a .pred stored as a bool
-      Builder.CreateAlignedStore(V, elementPointer(ArgIdx, R, Slot.Element),
+      Builder.CreateAlignedStore(V, elementPointer(ArgIdx, R + Slot.Repeat, Slot.Element),
                                  DL.getABITypeAlign(V->getType()));
     }
   }

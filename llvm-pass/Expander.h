@@ -2,8 +2,10 @@
 //
 // CONTRACT section 3 in IR: a call that passed the layout rules becomes one
 // inline-asm PTX instruction per repeat, in row-major repeat order, in front
-// of its marker. Around each instruction there is only what inline asm needs
-// to see registers: constant-offset addressing and loads of the register
+// of its marker (a multi-instruction form: one statement per repeat, or, for
+// a carry chain, one statement for the whole call; section 6). Around each
+// instruction there is only what inline asm needs to see registers:
+// constant-offset addressing and loads of the register
 // tensor elements it reads, stores of the elements it writes, address
 // arithmetic for memory operands and, for predication, the compare that
 // produces the `.pred`. SROA later turns the loads and stores into plain

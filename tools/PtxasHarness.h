@@ -20,6 +20,10 @@ namespace tileapply {
 
 /// The PTX ISA version a target needs at least (ptxas refuses older ones).
 unsigned ptxForTarget(const Target &T);
+/// The plain targets ptxas 13.0 knows, oldest first (sm_75 ... sm_121), and
+/// the PTX ISA versions it reads (6.3 ... 9.0), times ten.
+llvm::ArrayRef<unsigned> plainTargets();
+llvm::ArrayRef<unsigned> ptxVersions();
 
 /// One instruction of `F`, registers substituted, e.g.
 /// "@%p4 add.rn.f16x2 %r1, %r2, %r3;".
@@ -31,6 +35,7 @@ std::string renderInstruction(const Form &F, bool Predicated, bool PreserveDst);
 struct CallShape {
   std::string Name; // "" for every operand as written; else "without q", "a as 2 x b32", "c negated"
   std::vector<AsmOperandBinding> Bindings;
+  unsigned ChainLength = 1; // a carry chain's repeats in its one statement ("chain of 3")
 };
 std::vector<CallShape> callShapes(const Form &F);
 std::string renderInstruction(const Form &F, const CallShape &Shape, bool Predicated,

@@ -1,11 +1,13 @@
 //===- tileapply-nearmiss.cpp - Negative certification against ptxas ------===//
 //
 // Derives near-miss spellings from the table's forms (drop, add, swap or
-// replace one qualifier; another type; another vector size), asks the table
-// and ptxas about each, and compares. A spelling the table accepts is
-// assembled at its own floor; one it refuses is assembled at the newest target
-// (--arch), with operands derived from the form it was made from, so ptxas
-// has every chance to accept it.
+// replace one qualifier; shuffle them all; another type; another vector size),
+// asks the table and ptxas about each, and compares. One the table refuses is
+// assembled at the newest target (--arch), with operands derived from the form
+// it was made from, so ptxas has every chance to accept it. One the table
+// accepts as a form in another qualifier order (a swap or a shuffle) is
+// assembled as the pass emits it, spelled as written, at the form's floor:
+// ptxas must accept it too.
 //
 //   tileapply-nearmiss --ptxas PATH --out DIR [--count N] [--known FILE]
 //
@@ -13,9 +15,8 @@
 // and makes the exit status 1. A line of --known is SPELLING, a tab, the
 // verdict ("table-refuses"), a tab, the reason; or "class:NAME", a tab, the
 // reason, for a whole class:
-//   class:QualifierOrder     the table's form with the qualifiers reordered
 //   class:RepeatedQualifier  a qualifier written twice
-//   class:GenericAddress     ld/st/ldu with no state space
+//   class:GenericAddress     ldu with no state space
 //   class:NarrowVector8      .v8 of 8- or 16-bit elements
 //   class:CacheOpAndEviction ld/st with both a cache operator and an eviction
 //                            priority
@@ -67,6 +68,9 @@ struct NearMiss {
   std::string Spelling;
   Form Origin;      // the form it was derived from
   std::string How;  // the mutation, for messages
+  /// The form the table reads it as, when it is one in another qualifier
+  /// order (ptxas must accept it); otherwise the table refuses it.
+  std::optional<Form> Reordered;
 };
 
 std::string join(StringRef Family, ArrayRef<std::string> Quals) {
@@ -107,6 +111,27 @@ Form deriveForm(const NearMiss &N) {
   return F;
 }
 
+/// Whether `Re` matches `Spelling` with the qualifiers after its instruction
+/// name in some order (up to 7 of them: 5040 orders).
+bool matchesInAnyOrder(Regex &Re, StringRef Spelling) {
+  if (Re.match(Spelling))
+    return true;
+  SmallVector<StringRef, 8> Toks = splitSpelling(Spelling);
+  unsigned Name = OpcodeTable::get().nameTokens(Toks);
+  SmallVector<StringRef, 8> Rest(Toks.begin() + Name, Toks.end());
+  if (Rest.size() > 7)
+    return false;
+  llvm::sort(Rest);
+  do {
+    std::string S = join(ArrayRef<StringRef>(Toks).take_front(Name), ".");
+    for (StringRef T : Rest)
+      S += "." + T.str();
+    if (Re.match(S))
+      return true;
+  } while (std::next_permutation(Rest.begin(), Rest.end()));
+  return false;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -143,9 +168,15 @@ int main(int Argc, char **Argv) {
     auto &Out = PerFamily[Fam];
     auto Offer = [&](const Form &F, std::vector<std::string> Q, const char *How) {
       std::string S = join(Fam, Q);
-      // Only spellings the table refuses; its own forms are certify's job.
-      if (Seen.insert(S).second && !T.find(S))
-        Out.push_back({S, F, How});
+      if (!Seen.insert(S).second)
+        return;
+      // Spellings the table refuses, and forms in another qualifier order;
+      // its own canonical forms are certify's job.
+      std::optional<Form> Found = T.find(S);
+      if (!Found)
+        Out.push_back({S, F, How, std::nullopt});
+      else if (Found->Canonical != S)
+        Out.push_back({S, F, How, std::move(Found)});
     };
     for (const Form &F : Forms) {
       auto Toks = splitSpelling(F.Spelling);
@@ -175,6 +206,11 @@ int main(int Argc, char **Argv) {
             W[I] = V;
             Offer(F, W, "vector");
           }
+      }
+      if (Q.size() > 1) {
+        auto Sh = Q;
+        std::shuffle(Sh.begin(), Sh.end(), Rng);
+        Offer(F, Sh, "shuffle");
       }
       auto A = Q;
       // One draw per statement: the order in which a compiler evaluates
@@ -206,17 +242,57 @@ int main(int Argc, char **Argv) {
     Budget -= Take;
   }
 
-  // Also confirm, for each sampled refusal, nothing: ptxas decides. Build batches:
-  // refused spellings at the newest target.
-  PtxBatch Newest{NewestArch, NewestPtx, {}};
-  for (const NearMiss &N : Sample)
-    Newest.Lines.push_back(renderInstruction(deriveForm(N), false, false));
+  // ptxas decides. Batch 0: the spellings the table refuses, at the newest
+  // target; the others: the reordered forms, at each one's floor.
+  std::vector<PtxBatch> Batches{{NewestArch, NewestPtx, {}}};
+  std::vector<std::pair<size_t, size_t>> Where; // per sample: batch, line
+  std::map<std::pair<std::string, unsigned>, size_t> BatchOf;
+  for (const NearMiss &N : Sample) {
+    if (!N.Reordered) {
+      Where.push_back({0, Batches[0].Lines.size()});
+      Batches[0].Lines.push_back(renderInstruction(deriveForm(N), false, false));
+      continue;
+    }
+    const Form &F = *N.Reordered;
+    // Rendered with every operand, optional ones included: at their floor.
+    Target At = F.OnlyOn.empty() ? Target{std::max(F.minSm(true), 75u), 0, 0} : F.OnlyOn.front();
+    unsigned Ptx = std::max(F.minPtx(true), ptxForTarget(At));
+    auto [It, New] = BatchOf.try_emplace({At.name(), Ptx}, Batches.size());
+    if (New)
+      Batches.push_back({At.name(), Ptx, {}});
+    Where.push_back({It->second, Batches[It->second].Lines.size()});
+    Batches[It->second].Lines.push_back(renderInstruction(F, false, false));
+  }
   std::vector<std::map<size_t, std::string>> Refused;
   std::string Err;
   size_t Files = 0;
-  if (!assembleBatches(Ptxas, OutDir, {Newest}, Jobs, Chunk, Refused, Err, &Files)) {
+  if (!assembleBatches(Ptxas, OutDir, Batches, Jobs, Chunk, Refused, Err, &Files)) {
     errs() << "tileapply-nearmiss: " << Err << "\n";
     return 2;
+  }
+
+  // ptxas reports some errors on another instruction's line (tcgen05 at
+  // sm_100a): a reordered spelling it refused is assembled again on its own
+  // before it counts as a disagreement.
+  {
+    std::vector<PtxBatch> Alone;
+    std::vector<std::pair<size_t, size_t>> Origin; // (batch, line) of each
+    for (size_t I = 0; I < Sample.size(); ++I) {
+      auto [Batch, Line] = Where[I];
+      if (!Sample[I].Reordered || !Refused[Batch].count(Line))
+        continue;
+      Alone.push_back({Batches[Batch].Arch, Batches[Batch].PtxVersion, {Batches[Batch].Lines[Line]}});
+      Origin.push_back({Batch, Line});
+    }
+    std::vector<std::map<size_t, std::string>> AloneRefused;
+    if (!Alone.empty() &&
+        !assembleBatches(Ptxas, OutDir + "/alone", Alone, Jobs, 1, AloneRefused, Err, &Files)) {
+      errs() << "tileapply-nearmiss: " << Err << "\n";
+      return 2;
+    }
+    for (size_t K = 0; K < Alone.size(); ++K)
+      if (!AloneRefused[K].count(0))
+        Refused[Origin[K].first].erase(Origin[K].second);
   }
 
   StringMap<std::string> Expected;
@@ -250,14 +326,12 @@ int main(int Argc, char **Argv) {
 
   // The class of a disagreement, if it belongs to one.
   auto ClassOf = [](StringRef Spelling, const LookupResult &R) -> std::string {
-    if (R.Problem.K == SpellingProblem::WrongOrder)
-      return "class:QualifierOrder";
     auto Toks = splitSpelling(Spelling);
     std::set<StringRef> Unique(Toks.begin(), Toks.end());
     if (Unique.size() != Toks.size())
       return "class:RepeatedQualifier";
     bool Memory = Toks[0] == "ld" || Toks[0] == "st" || Toks[0] == "ldu";
-    if (Memory && !llvm::any_of(Toks, [](StringRef T) { return parseSpace(T).has_value(); }))
+    if (Toks[0] == "ldu" && !llvm::any_of(Toks, [](StringRef T) { return parseSpace(T).has_value(); }))
       return "class:GenericAddress";
     if (Memory && llvm::is_contained(Toks, "v8") && llvm::any_of(Toks, [](StringRef T) {
           auto Ty = parsePtxType(T);
@@ -274,13 +348,28 @@ int main(int Argc, char **Argv) {
     return "";
   };
   std::map<std::string, size_t> ClassCounts;
-  size_t Agree = 0, KnownDis = 0, NewDis = 0, ByDesign = 0;
+  size_t Agree = 0, KnownDis = 0, NewDis = 0, ByDesign = 0, Reorders = 0;
   std::map<std::string, std::pair<size_t, size_t>> FamilyCounts; // sampled, agreed
   for (size_t I = 0; I < Sample.size(); ++I) {
     const NearMiss &N = Sample[I];
     auto &FC = FamilyCounts[N.Origin.Family.str()];
     ++FC.first;
-    if (Refused[0].count(I)) {
+    auto [Batch, Line] = Where[I];
+    if (N.Reordered) {
+      auto Why = Refused[Batch].find(Line);
+      if (Why == Refused[Batch].end()) {
+        ++Reorders;
+        ++FC.second;
+        continue;
+      }
+      ++NewDis;
+      outs() << "NEW the table accepts '" << N.Spelling << "' (" << N.How << " of "
+             << N.Origin.Spelling << ") as '" << N.Reordered->Canonical << "', ptxas refuses it at "
+             << Batches[Batch].Arch << ": " << Why->second << "\n    "
+             << Batches[Batch].Lines[Line] << "\n";
+      continue;
+    }
+    if (Refused[0].count(Line)) {
       ++Agree;
       ++FC.second;
       continue;
@@ -292,9 +381,12 @@ int main(int Argc, char **Argv) {
       continue;
     }
     std::string Class = ClassOf(N.Spelling, R);
+    // A pattern matches the spelling with its qualifiers in any order (the
+    // instruction name first): ptxas reads them so, and a pattern need not
+    // list every order.
     if (Class.empty())
       for (auto &[Text, Re] : Patterns)
-        if (Re->match(N.Spelling)) {
+        if (matchesInAnyOrder(*Re, N.Spelling)) {
           Class = "pattern:" + Text;
           break;
         }
@@ -323,7 +415,9 @@ int main(int Argc, char **Argv) {
  for (auto &[Class, N] : ClassCounts)
       outs() << "  " << Class << ": " << N << " expected disagreements\n";
     outs() << Sample.size() << " near misses over " << FamilyCounts.size() << " families: "
-           << Agree << " refused by both, " << ByDesign << " outside the supported set by design, "
+           << Agree << " refused by both, " << Reorders
+           << " accepted by both (qualifiers in another order), " << ByDesign
+           << " outside the supported set by design, "
            << KnownDis << " known disagreements, " << NewDis << " new disagreements ("
            << Files << " ptxas runs, " << format("%.1f", Secs) << " s)\n";
   }

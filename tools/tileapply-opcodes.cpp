@@ -98,6 +98,12 @@ static json::Object formJson(const Form &F) {
       J["optional_targets"] = std::move(Targets);
     }
   }
+  // Multi-instruction forms: one repeat's instructions, or a carry chain's
+  // later spellings (one statement per call).
+  if (!F.Body.empty())
+    J["body"] = F.expandSpelling(F.Body);
+  if (F.isChain())
+    J["chain"] = json::Array{F.expandSpelling(F.ChainMiddle), F.expandSpelling(F.ChainLast)};
   return J;
 }
 
@@ -113,7 +119,11 @@ static int check(ArrayRef<const char *> Spellings) {
   for (StringRef S : Spellings) {
     LookupResult R = OpcodeTable::get().lookup(S);
     if (R) {
-      outs() << S << ": ok: " << R.Found->Spelling << ", " << fullFloorText(*R.Found) << "\n";
+      outs() << S << ": ok: " << R.Found->Spelling
+             << (R.Found->Canonical != R.Found->Spelling
+                     ? " (the PTX ISA's order: " + R.Found->Canonical + ")"
+                     : std::string())
+             << ", " << fullFloorText(*R.Found) << "\n";
       continue;
     }
     ++Bad;

@@ -12,6 +12,7 @@
 #include "TableParser.h"
 #include "tileapply/core/Diagnostics.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
@@ -110,6 +111,32 @@ std::string Form::targetsText(bool WithOptional) const {
     S += (I == 0 ? "" : I + 1 == Only.size() ? " or " : ", ") + Only[I].name();
   return S;
 }
+std::string Form::expandSpelling(StringRef Template) const {
+  std::string Out;
+  StringRef Quals = StringRef(Spelling).drop_until([](char C) { return C == '.'; });
+  while (!Template.empty()) {
+    size_t Open = Template.find('{');
+    Out += Template.substr(0, Open).str();
+    if (Open == StringRef::npos)
+      break;
+    size_t Close = Template.find('}', Open);
+    StringRef Name = Template.slice(Open + 1, Close);
+    if (Name == "op") {
+      Out += Spelling;
+    } else if (Name == "q") {
+      Out += Quals.str();
+    } else if (Name.consume_front("q-")) {
+      for (StringRef Tok : llvm::drop_begin(splitSpelling(Spelling)))
+        if (Tok != Name)
+          Out += "." + Tok.str();
+    } else {
+      Out += Template.slice(Open, Close + 1).str(); // an operand: the renderer's
+    }
+    Template = Template.substr(Close + 1);
+  }
+  return Out;
+}
+
 int Form::destinationIndex() const {
   for (unsigned I = 0; I < Operands.size(); ++I)
     if (Operands[I].Direction == Dir::Write ||
@@ -150,7 +177,6 @@ struct OpcodeTable::Impl {
   struct FamilyIndex {
     std::vector<std::string> Spellings;
     std::vector<SmallVector<StringRef, 8>> Tokens; // point into Spellings
-    StringMap<std::string> BySortedQualifiers;     // "f32.ftz.rn" -> spelling
     bool AllTyped = true; // every form names a type (wgmma.fence does not)
   };
   mutable std::mutex IndexMutex;
@@ -177,6 +203,10 @@ struct OpcodeTable::Impl {
     F.OptionalOnlyOn = P.OptionalOnlyOn;
     F.PatternIndex = PIdx;
     F.Spelling = P.Family;
+    F.Canonical.clear();
+    F.Body = P.Body;
+    F.ChainMiddle = P.ChainMiddle;
+    F.ChainLast = P.ChainLast;
     SmallVector<int64_t, 4> Params(P.ParamNames.size(), 0);
     for (unsigned I = 0; I < P.Items.size(); ++I) {
       if (C[I] < 0)
@@ -189,6 +219,7 @@ struct OpcodeTable::Impl {
       for (auto [Index, Value] : Ch.Params)
         Params[Index] = Value;
     }
+    F.Canonical = F.Spelling;
     for (unsigned I = 0; I < P.ParamNames.size(); ++I)
       F.Params.push_back({P.ParamNames[I], Params[I]});
     auto GroupText = [&](int G) -> std::string {
@@ -277,6 +308,124 @@ struct OpcodeTable::Impl {
     return false;
   }
 
+  // ---- qualifier order ------------------------------------------------------
+  StringSet<> Names;              // TA_NAME, joined: "mul.wide"
+  unsigned MaxNameTokens = 1;
+  StringMap<unsigned> PositionalClass; // token -> class index (TA_POSITIONAL)
+
+  unsigned nameTokens(ArrayRef<StringRef> Tokens) const {
+    unsigned Best = 1;
+    std::string Prefix = Tokens.empty() ? "" : Tokens[0].str();
+    for (unsigned K = 2; K <= std::min<size_t>(MaxNameTokens, Tokens.size()); ++K) {
+      Prefix += "." + Tokens[K - 1].str();
+      if (Names.contains(Prefix))
+        Best = K;
+    }
+    return Best;
+  }
+
+  /// Whether `Written` (the same qualifiers as `Canonical`, in some order)
+  /// is an order ptxas accepts: the same instruction name first, then every
+  /// positional class in the same relative order.
+  bool orderAccepted(ArrayRef<StringRef> Written, ArrayRef<StringRef> Canonical) const {
+    unsigned N = nameTokens(Written);
+    if (N != nameTokens(Canonical) || N > Written.size() || N > Canonical.size() ||
+        !std::equal(Written.begin(), Written.begin() + N, Canonical.begin()))
+      return false;
+    return positional(Written.drop_front(N)) == positional(Canonical.drop_front(N));
+  }
+
+  /// The positional qualifiers of `Toks`, class by class, each class in the
+  /// order written.
+  SmallVector<StringRef, 8> positional(ArrayRef<StringRef> Toks) const {
+    SmallVector<std::tuple<unsigned, unsigned, StringRef>, 8> Found; // class, position
+    for (unsigned I = 0; I < Toks.size(); ++I) {
+      auto It = PositionalClass.find(Toks[I]);
+      if (It != PositionalClass.end())
+        Found.push_back({It->second, I, Toks[I]});
+    }
+    llvm::sort(Found);
+    SmallVector<StringRef, 8> Out;
+    for (auto &[Class, Pos, Tok] : Found)
+      Out.push_back(Tok);
+    return Out;
+  }
+
+  /// Matches the qualifiers of `Tokens` (family first) against pattern P in
+  /// any order: every qualifier used by exactly one chosen alternative. With
+  /// `CheckOrder`, only a choice whose canonical spelling ptxas reads as the
+  /// same instruction (orderAccepted) counts.
+  bool matchAnyOrder(const Pattern &P, ArrayRef<StringRef> Tokens, bool CheckOrder,
+                     ChoiceVec &C) const {
+    ArrayRef<StringRef> Quals = Tokens.drop_front();
+    SmallVector<bool, 16> Used(Quals.size(), false);
+    size_t Left = Quals.size();
+    std::function<bool(unsigned)> Rec = [&](unsigned It) -> bool {
+      if (It == P.Items.size()) {
+        if (Left)
+          return false;
+        if (!CheckOrder)
+          return true;
+        SmallVector<StringRef, 12> Canon{StringRef(P.Family)};
+        for (unsigned I = 0; I < P.Items.size(); ++I)
+          if (C[I] >= 0)
+            for (const std::string &T : P.Items[I].Choices[C[I]].Tokens)
+              Canon.push_back(T);
+        return orderAccepted(Tokens, Canon);
+      }
+      const Item &I = P.Items[It];
+      for (unsigned K = 0; K < I.Choices.size(); ++K) {
+        const auto &Seq = I.Choices[K].Tokens;
+        if (Seq.size() > Left)
+          continue;
+        SmallVector<unsigned, 4> Claimed;
+        for (const std::string &T : Seq) {
+          unsigned J = 0;
+          while (J < Quals.size() && (Used[J] || Quals[J] != T))
+            ++J;
+          if (J == Quals.size())
+            break;
+          Used[J] = true;
+          Claimed.push_back(J);
+        }
+        if (Claimed.size() == Seq.size()) {
+          C[It] = static_cast<int>(K);
+          Left -= Seq.size();
+          if (Rec(It + 1))
+            return true;
+          Left += Seq.size();
+        }
+        for (unsigned J : Claimed)
+          Used[J] = false;
+      }
+      if (I.Optional) {
+        C[It] = -1;
+        return Rec(It + 1);
+      }
+      return false;
+    };
+    return Rec(0);
+  }
+
+  /// Every form of the family's rows that `Spelling` names, as written
+  /// (first the row order; a row's own order before any other).
+  std::vector<Form> matchRows(ArrayRef<unsigned> Rows, StringRef Spelling,
+                              ArrayRef<StringRef> Tokens, bool FirstOnly) const {
+    std::vector<Form> Out;
+    for (unsigned PIdx : Rows) {
+      const Pattern &Pat = Patterns[PIdx];
+      ChoiceVec C(Pat.Items.size(), -1);
+      if (!match(Pat, Tokens.drop_front(), 0, 0, C) &&
+          !matchAnyOrder(Pat, Tokens, /*CheckOrder=*/true, C))
+        continue;
+      Out.push_back(makeForm(PIdx, C));
+      Out.back().Spelling = Spelling.str(); // emitted as written
+      if (FirstOnly)
+        break;
+    }
+    return Out;
+  }
+
   void enumerate(unsigned PIdx, function_ref<void(const Form &)> Fn) const {
     enumerateChoices(PIdx, [&](const ChoiceVec &C) { Fn(makeForm(PIdx, C)); });
   }
@@ -303,15 +452,6 @@ struct OpcodeTable::Impl {
   }
 };
 
-static std::string sortedQualifiers(ArrayRef<StringRef> Quals) {
-  SmallVector<StringRef, 8> Sorted(Quals.begin(), Quals.end());
-  llvm::sort(Sorted);
-  std::string Key;
-  for (StringRef Q : Sorted)
-    Key += Q.str() + ".";
-  return Key;
-}
-
 const OpcodeTable::Impl::FamilyIndex &OpcodeTable::Impl::index(StringRef Family) const {
   std::lock_guard<std::mutex> Lock(IndexMutex);
   std::unique_ptr<FamilyIndex> &Slot = Indexes[Family];
@@ -326,8 +466,6 @@ const OpcodeTable::Impl::FamilyIndex &OpcodeTable::Impl::index(StringRef Family)
     Idx->Tokens.push_back(splitSpelling(S));
     Idx->AllTyped &= llvm::any_of(ArrayRef<StringRef>(Idx->Tokens.back()).drop_front(),
                                   [](StringRef Q) { return parsePtxType(Q).has_value(); });
-    Idx->BySortedQualifiers.try_emplace(
-        sortedQualifiers(ArrayRef<StringRef>(Idx->Tokens.back()).drop_front()), S);
   }
   Slot = std::move(Idx);
   return *Slot;
@@ -335,6 +473,13 @@ const OpcodeTable::Impl::FamilyIndex &OpcodeTable::Impl::index(StringRef Family)
 
 OpcodeTable::OpcodeTable() : P(std::make_unique<Impl>()) {
   P->Parsed = table::parseTable();
+  for (const auto &Name : P->Parsed.Names) {
+    P->Names.insert(join(Name, "."));
+    P->MaxNameTokens = std::max<unsigned>(P->MaxNameTokens, Name.size());
+  }
+  for (unsigned K = 0; K < P->Parsed.Positional.size(); ++K)
+    for (const std::string &T : P->Parsed.Positional[K].Tokens)
+      P->PositionalClass[T] = K;
   for (unsigned I = 0; I < P->Patterns.size(); ++I) {
     const Pattern &Pat = P->Patterns[I];
     P->ByFamily[Pat.Family].push_back(I);
@@ -383,6 +528,22 @@ std::vector<std::string> OpcodeTable::checkRows() {
   // two rows (the first would hide the second), nor twice from one row (two
   // choices that spell the same: a set spliced next to a qualifier it holds).
   StringMap<unsigned> RowOf;
+  // Two forms that ptxas reads as one instruction (the same name, the same
+  // qualifiers, the positional ones in the same order) would make a
+  // reordered spelling ambiguous: the key of that reading -> a spelling.
+  StringMap<std::string> Reading;
+  auto ReadingKey = [&](StringRef Spelling) {
+    SmallVector<StringRef, 8> Toks = splitSpelling(Spelling);
+    unsigned N = P->nameTokens(Toks);
+    std::string Key = join(ArrayRef<StringRef>(Toks).take_front(N), ".") + "|";
+    SmallVector<StringRef, 8> Free;
+    for (StringRef T : ArrayRef<StringRef>(Toks).drop_front(N))
+      if (!P->PositionalClass.count(T))
+        Free.push_back(T);
+    llvm::sort(Free);
+    return Key + join(Free, ".") + "|" +
+           join(P->positional(ArrayRef<StringRef>(Toks).drop_front(N)), ".");
+  };
   for (unsigned PIdx = 0; PIdx < P->Patterns.size(); ++PIdx) {
     size_t Before = Problems.size();
     P->enumerateChoices(PIdx, [&](const Impl::ChoiceVec &C) {
@@ -394,6 +555,11 @@ std::vector<std::string> OpcodeTable::checkRows() {
         Problems.push_back(Why);
         return;
       }
+      auto [RIt, RNew] = Reading.try_emplace(ReadingKey(F->Spelling), F->Spelling);
+      if (!RNew && RIt->second != F->Spelling)
+        Problems.push_back("'" + P->Patterns[PIdx].Text + "': form '" + F->Spelling +
+                           "' is '" + RIt->second +
+                           "' with its qualifiers in another order that ptxas accepts");
       auto [It, New] = RowOf.try_emplace(F->Spelling, PIdx);
       // Two rows may make one spelling only as overloads: with operands
       // that a call's arguments tell apart.
@@ -514,14 +680,36 @@ std::optional<Form> OpcodeTable::find(StringRef Spelling) const {
   auto FamIt = P->ByFamily.find(Tokens[0]);
   if (FamIt == P->ByFamily.end())
     return std::nullopt;
-  ArrayRef<StringRef> Quals = ArrayRef<StringRef>(Tokens).drop_front();
-  for (unsigned PIdx : FamIt->second) {
-    const Pattern &Pat = P->Patterns[PIdx];
-    Impl::ChoiceVec C(Pat.Items.size(), -1);
-    if (P->match(Pat, Quals, 0, 0, C))
-      return P->makeForm(PIdx, C);
+  std::vector<Form> Forms = P->matchRows(FamIt->second, Spelling, Tokens, /*FirstOnly=*/true);
+  if (Forms.empty())
+    return std::nullopt;
+  return std::move(Forms.front());
+}
+
+unsigned OpcodeTable::nameTokens(ArrayRef<StringRef> Tokens) const {
+  return P->nameTokens(Tokens);
+}
+
+bool OpcodeTable::orderAccepted(StringRef Spelling, StringRef Canonical) const {
+  return P->orderAccepted(splitSpelling(Spelling), splitSpelling(Canonical));
+}
+
+/// Whether a TA_UNSUPPORTED prefix covers the spelling: the same family, and
+/// each of the prefix's qualifiers somewhere among the spelling's (ptxas
+/// reads qualifiers in any order, so "ld.param" covers "ld.b32.param").
+static bool unsupportedCovers(const table::Unsupported &U, ArrayRef<StringRef> Tokens) {
+  if (U.Prefix.empty() || Tokens.empty() || U.Prefix[0] != Tokens[0])
+    return false;
+  SmallVector<bool, 8> Used(Tokens.size(), false);
+  for (size_t I = 1; I < U.Prefix.size(); ++I) {
+    size_t J = 1;
+    while (J < Tokens.size() && (Used[J] || Tokens[J] != U.Prefix[I]))
+      ++J;
+    if (J == Tokens.size())
+      return false;
+    Used[J] = true;
   }
-  return std::nullopt;
+  return true;
 }
 
 LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
@@ -539,17 +727,6 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
   for (StringRef T : Tokens)
     if (T.empty() || T.find_first_of(" \t\n,;{}[]") != StringRef::npos)
       return Fail(SpellingProblem::InvalidForm, text(Text::NotASpelling, {Spelling.str()}));
-
-  // Deliberately unsupported PTX (prefix match on tokens), unless a row makes
-  // the spelling: rows win over a broader prefix (red.async's rows under
-  // TA_UNSUPPORTED("red")).
-  for (const auto &U : P->Parsed.UnsupportedRows) {
-    if (U.Prefix.size() > Tokens.size())
-      continue;
-    if (std::equal(U.Prefix.begin(), U.Prefix.end(), Tokens.begin()) && !find(Spelling))
-      return Fail(SpellingProblem::Unsupported,
-                  text(Text::UnsupportedOpcode, {Spelling.str(), U.Reason}));
-  }
 
   StringRef Family = Tokens[0];
   ArrayRef<StringRef> Quals = ArrayRef<StringRef>(Tokens).drop_front();
@@ -579,6 +756,25 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
     return Best;
   };
 
+  // Every row that makes the spelling (in its order, or in another order
+  // ptxas accepts): the first is the form, the others its overloads (the
+  // check tool guarantees their operands differ).
+  if (FamIt != P->ByFamily.end()) {
+    std::vector<Form> Forms = P->matchRows(FamIt->second, Spelling, Tokens, /*FirstOnly=*/false);
+    if (!Forms.empty()) {
+      R.Found = std::move(Forms.front());
+      R.Overloads.assign(std::make_move_iterator(Forms.begin() + 1),
+                         std::make_move_iterator(Forms.end()));
+      return R;
+    }
+  }
+
+  // Deliberately unsupported PTX: the family and the prefix's qualifiers.
+  for (const auto &U : P->Parsed.UnsupportedRows)
+    if (unsupportedCovers(U, Tokens))
+      return Fail(SpellingProblem::Unsupported,
+                  text(Text::UnsupportedOpcode, {Spelling.str(), U.Reason}));
+
   if (FamIt == P->ByFamily.end()) {
     std::vector<std::string> Close;
     for (const auto &E : P->ByFamily)
@@ -591,21 +787,6 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
       Msg += text(Text::DidYouMean, {Sug});
     return Fail(SpellingProblem::UnknownInstruction, Msg, Sug);
   }
-
-  // Every row that makes the spelling: the first is the form, the others
-  // its overloads (the check tool guarantees their operands differ).
-  for (unsigned PIdx : FamIt->second) {
-    const Pattern &Pat = P->Patterns[PIdx];
-    Impl::ChoiceVec C(Pat.Items.size(), -1);
-    if (P->match(Pat, Quals, 0, 0, C)) {
-      if (!R.Found)
-        R.Found = P->makeForm(PIdx, C);
-      else
-        R.Overloads.push_back(P->makeForm(PIdx, C));
-    }
-  }
-  if (R.Found)
-    return R;
 
   // Not a form: say as precisely as possible why.
   std::vector<std::string> Fam{Family.str()};
@@ -622,18 +803,23 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
                   WithSuggestion(text(Text::UnknownQualifier, {Q.str(), Family.str()})),
                   Sug);
 
-  // Same qualifiers in another order?
+  // The qualifiers of a form in an order ptxas refuses (a qualifier of the
+  // instruction name moved, positional qualifiers swapped)?
   std::string Reordered;
-  const Impl::FamilyIndex &Idx = P->index(Family);
-  auto Same = Idx.BySortedQualifiers.find(sortedQualifiers(Quals));
-  if (Same != Idx.BySortedQualifiers.end())
-    Reordered = Same->second;
+  for (unsigned PIdx : FamIt->second) {
+    Impl::ChoiceVec C(P->Patterns[PIdx].Items.size(), -1);
+    if (P->matchAnyOrder(P->Patterns[PIdx], Tokens, /*CheckOrder=*/false, C)) {
+      Reordered = P->makeForm(PIdx, C).Spelling;
+      break;
+    }
+  }
   if (!Reordered.empty())
     return Fail(SpellingProblem::WrongOrder,
                 text(Text::QualifierOrder, {Spelling.str(), Reordered}),
                 Reordered);
 
   // "No type suffix" only where every form of the family has one.
+  const Impl::FamilyIndex &Idx = P->index(Family);
   bool HasType = llvm::any_of(Quals, [](StringRef Q) { return parsePtxType(Q).has_value(); });
   if (!HasType && Idx.AllTyped)
     return Fail(SpellingProblem::MissingType,

@@ -450,6 +450,9 @@ void Checker::checkShapes() {
                           text(Text::AlignedPredicateTensor, {F.Spelling}));
       Q.Notes.push_back(text(Text::NoteUniformPredicate));
     }
+    if (F.isChain())
+      report(DiagCode::ChainPredicateTensor, B.PredArg,
+             text(Text::ChainPredicateTensor, {F.Spelling}));
     if (P.Elem != TILEAPPLY_DT_BOOL && P.Elem != TILEAPPLY_DT_U32)
       report(DiagCode::PredicateType, B.PredArg,
              text(Text::PredicateType) +
@@ -487,6 +490,11 @@ void Checker::checkDestinations() {
       continue;
     checkBounds(I, opName(Op));
     if (!S.isWritten())
+      continue;
+    // An atomic read-modify-write (atom, red, an mbarrier) may name one
+    // element in several repeats: each is an indivisible step of its own, in
+    // repeat order (a counter updated four times by one call).
+    if (S.ReadModifyWrite)
       continue;
     // Every (repeat, group) element of a destination must be its own storage.
     DenseSet<int64_t> Seen;

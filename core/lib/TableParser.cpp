@@ -35,10 +35,17 @@ struct RawRow {
   const char *Operands;
   unsigned Sm, Ptx;
   const char *OnlyOn; // "" or "sm_100a sm_103a"
+  const char *Body = "";                         // TA_MULTI, TA_MULTI_ON
+  const char *ChainMiddle = "", *ChainLast = ""; // TA_CHAIN
 };
 const RawRow RawRows[] = {
 #define TA_FORM(Kind, Pat, Ops, Sm, Ptx) {FormKind::Kind, Pat, Ops, Sm, Ptx, ""},
 #define TA_FORM_ON(Kind, Pat, Ops, Targets, Ptx) {FormKind::Kind, Pat, Ops, 0, Ptx, Targets},
+#define TA_MULTI(Kind, Pat, Ops, Sm, Ptx, Body) {FormKind::Kind, Pat, Ops, Sm, Ptx, "", Body},
+#define TA_MULTI_ON(Kind, Pat, Ops, Targets, Ptx, Body)                                 \
+  {FormKind::Kind, Pat, Ops, 0, Ptx, Targets, Body},
+#define TA_CHAIN(Kind, Pat, Ops, Sm, Ptx, Middle, Last)                                  \
+  {FormKind::Kind, Pat, Ops, Sm, Ptx, "", "", Middle, Last},
 #include "Opcodes.def"
 };
 struct RawSet {
@@ -55,6 +62,14 @@ struct RawUnsupported {
 };
 const RawUnsupported RawUnsupportedRows[] = {
 #define TA_UNSUPPORTED(Prefix, Reason) {Prefix, Reason},
+#include "Opcodes.def"
+};
+const char *const RawNames[] = {
+#define TA_NAME(Name) Name,
+#include "Opcodes.def"
+};
+const RawSet RawPositional[] = {
+#define TA_POSITIONAL(Class, Tokens) {#Class, Tokens},
 #include "Opcodes.def"
 };
 
@@ -106,6 +121,7 @@ private:
   void expandParams(StringRef Tok, Choice &Base, std::vector<Choice> &Out);
   void parseItems(StringRef S);
   void parseOperand(StringRef Op);
+  void checkTemplate(llvm::StringRef T, bool Operands);
   std::optional<Expr> parseExpr(StringRef S);
   Ref parseRef(StringRef S, int NumGroups);
 };
@@ -503,6 +519,7 @@ void RowParser::parseOperand(StringRef Op) {
   else if (F[1] == "waddr" || F[1] == "rwaddr") { // written (or read and written) memory
     O.Spec.Direction = Dir::Addr;
     O.Spec.WritesMemory = true;
+    O.Spec.ReadModifyWrite = F[1] == "rwaddr";
   }
   else if (F[1] == "imm") O.Spec.Direction = Dir::Imm;
   else {
@@ -581,7 +598,52 @@ bool RowParser::parse(const RawRow &Raw, Pattern &Out) {
   for (StringRef Op : Ops)
     if (!Failed)
       parseOperand(Op);
+  P->Body = Raw.Body;
+  P->ChainMiddle = Raw.ChainMiddle;
+  P->ChainLast = Raw.ChainLast;
+  if (!Failed && !P->Body.empty())
+    checkTemplate(P->Body, /*Operands=*/true);
+  if (!Failed && (!P->ChainMiddle.empty() || !P->ChainLast.empty())) {
+    if (P->ChainMiddle.empty() || P->ChainLast.empty())
+      error("a carry chain needs both its middle and its last spelling");
+    checkTemplate(P->ChainMiddle, /*Operands=*/false);
+    checkTemplate(P->ChainLast, /*Operands=*/false);
+    if (llvm::any_of(P->Operands, [](const OperandPattern &O) {
+          return O.Spec.Direction == Dir::Addr || O.Spec.Optional;
+        }))
+      error("a carry chain takes register operands, none optional");
+  }
   return !Failed;
+}
+
+/// A multi-instruction template: `{op}` (the spelling as written), `{q}` (its
+/// qualifiers), `{q-TOK}` (its qualifiers but .TOK) and, in a body, `{NAME}`
+/// for each operand, each operand at least once.
+void RowParser::checkTemplate(StringRef T, bool Operands) {
+  StringSet<> Used;
+  for (size_t Open = T.find('{'); Open != StringRef::npos; Open = T.find('{', Open + 1)) {
+    size_t Close = T.find('}', Open);
+    if (Close == StringRef::npos) {
+      error("unclosed '{' in '" + T + "'");
+      return;
+    }
+    StringRef Name = T.slice(Open + 1, Close);
+    if (Name == "op" || Name == "q" || Name.starts_with("q-"))
+      continue;
+    bool IsOperand = llvm::any_of(P->Operands, [&](const OperandPattern &O) {
+      return O.Spec.Name == Name && O.Spec.Direction != Dir::Sink;
+    });
+    if (!Operands || !IsOperand) {
+      error("'{" + Name + "}' in '" + T + "' is no " +
+            (Operands ? "operand or spelling" : "spelling") + " placeholder");
+      return;
+    }
+    Used.insert(Name);
+  }
+  if (Operands)
+    for (const OperandPattern &O : P->Operands)
+      if (O.Spec.Direction != Dir::Sink && !Used.contains(O.Spec.Name))
+        error("the body '" + T + "' does not use operand '" + O.Spec.Name + "'");
 }
 
 bool RowParser::expandSet(StringRef Name, std::vector<Choice> &Out) {
@@ -672,6 +734,38 @@ Table parseTable() {
       llvm::append_range(T.Errors, SetErrors);
     }
     T.Sets.push_back(std::move(NS));
+  }
+  // Qualifier order: the multi-word instruction names and the positional
+  // classes. A name has at least two tokens; a token is in one class at most.
+  for (const char *Name : RawNames) {
+    SmallVector<StringRef, 4> Toks;
+    StringRef(Name).split(Toks, '.');
+    if (Toks.size() < 2 || llvm::any_of(Toks, [](StringRef T) { return T.empty(); })) {
+      T.Errors.push_back("TA_NAME(\"" + std::string(Name) + "\"): not a name of two or more words");
+      continue;
+    }
+    T.Names.emplace_back();
+    for (StringRef Tok : Toks)
+      T.Names.back().push_back(Tok.str());
+  }
+  StringMap<std::string> ClassOf;
+  for (const RawSet &C : RawPositional) {
+    PositionalClass PC{C.Name, {}};
+    SmallVector<StringRef, 32> Toks;
+    StringRef(C.Alternatives).split(Toks, '|');
+    for (StringRef Tok : Toks) {
+      if (!Tok.consume_front(".") || Tok.empty() || Tok.contains('.')) {
+        T.Errors.push_back("TA_POSITIONAL(" + PC.Name + "): '" + Tok.str() +
+                           "' is not one qualifier .tok");
+        continue;
+      }
+      auto [It, New] = ClassOf.try_emplace(Tok, PC.Name);
+      if (!New)
+        T.Errors.push_back("TA_POSITIONAL(" + PC.Name + "): '." + Tok.str() +
+                           "' is already in class " + It->second);
+      PC.Tokens.push_back(Tok.str());
+    }
+    T.Positional.push_back(std::move(PC));
   }
   for (const RawUnsupported &U : RawUnsupportedRows) {
     Unsupported Row;

@@ -81,6 +81,8 @@ struct Pattern {
   std::vector<Target> OptionalOnlyOn;
   std::vector<int> GroupItem;          // group k -> index into Items
   std::vector<std::string> ParamNames; // parameter index -> name
+  /// Multi-instruction rows (Form::Body, Form::ChainMiddle/ChainLast).
+  std::string Body, ChainMiddle, ChainLast;
 };
 
 /// A named set (TA_SET) as written, and its alternatives with the sets it
@@ -96,9 +98,21 @@ struct Unsupported {
   std::string Reason;
 };
 
+/// A class of qualifiers that name the type or the state space of a
+/// particular operand (TA_POSITIONAL): ptxas matches them by position among
+/// themselves, so a spelling keeps their relative order.
+struct PositionalClass {
+  std::string Name;
+  llvm::SmallVector<std::string, 32> Tokens;
+};
+
 struct Table {
   std::vector<Pattern> Patterns;
   std::vector<Unsupported> UnsupportedRows;
+  /// Instruction names of more than one word (TA_NAME), as tokens:
+  /// {"mul", "wide"}. ptxas reads them first, in this order.
+  std::vector<llvm::SmallVector<std::string, 4>> Names;
+  std::vector<PositionalClass> Positional;
   std::vector<NamedSet> Sets; // in order of definition
   /// "row: why" for every malformed row (and every set that is malformed
   /// or used by no row); empty for a good table.

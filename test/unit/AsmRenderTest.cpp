@@ -149,9 +149,13 @@ TEST(AsmRender, MovB128) {
 // pass can emit, renders to exactly one PTX instruction: its own spelling,
 // once, then operands, one terminating ';', no statement block ({ ... } other
 // than register groups), and no second guard.
+// The multi-instruction forms (CONTRACT section 6) are the exceptions; they
+// have tests of their own below.
 TEST(AsmRender, EveryFormIsExactlyOneInstruction) {
   size_t Forms = 0;
   OpcodeTable::get().forEachForm([&](const Form &F) {
+    if (F.isMultiInstruction())
+      return;
     ++Forms;
     std::vector<AsmOperandBinding> B;
     for (const OperandSpec &O : F.Operands)
@@ -176,4 +180,41 @@ TEST(AsmRender, EveryFormIsExactlyOneInstruction) {
     }
   });
   EXPECT_GT(Forms, 50000u);
+}
+
+// An FP4 pair conversion: one statement per repeat, a .b8 scratch register,
+// every instruction (not the declaration) predicated.
+TEST(AsmRender, MultiInstructionBody) {
+  Form F = form("cvt.rn.satfinite.e2m1x2.f32");
+  ASSERT_TRUE(F.isMultiInstruction());
+  auto S = renderAsm(F, {regOf(TILEAPPLY_DT_U16), regOf(TILEAPPLY_DT_F32), regOf(TILEAPPLY_DT_F32)},
+                     true, true);
+  EXPECT_EQ(S.Text, "{\n\t.reg .b8 %fp4pair;\n\t@$3 cvt.rn.satfinite.e2m1x2.f32 %fp4pair, $1, $2;"
+                    "\n\t@$3 cvt.u16.u8 $0, %fp4pair;\n\t}");
+  EXPECT_EQ(S.Constraints, "=h,f,f,b,0");
+  // Written in another order: emitted as written.
+  Form R = *OpcodeTable::get().lookup("cvt.satfinite.rn.e2m1x2.f32").Found;
+  EXPECT_NE(renderAsm(R, {regOf(TILEAPPLY_DT_U16), regOf(TILEAPPLY_DT_F32),
+                          regOf(TILEAPPLY_DT_F32)}, false, false)
+                .Text.find("cvt.satfinite.rn.e2m1x2.f32 %fp4pair, $1, $2;"),
+            std::string::npos);
+}
+
+// A carry chain: the whole call in one statement, outputs of every repeat
+// first, the later words spelled from the call's own spelling.
+TEST(AsmRender, CarryChain) {
+  Form F = *OpcodeTable::get().lookup("add.u32.cc").Found;
+  ASSERT_TRUE(F.isChain());
+  std::vector<AsmOperandBinding> B(3, regOf(TILEAPPLY_DT_U32));
+  auto One = renderAsm(F, B, false, false, 1);
+  EXPECT_EQ(One.Text, "add.u32.cc $0, $1, $2;");
+  auto S = renderAsm(F, B, false, false, 3);
+  EXPECT_EQ(S.Text, "add.u32.cc $0, $3, $4;\n\taddc.u32.cc $1, $5, $6;\n\taddc.u32 $2, $7, $8;");
+  EXPECT_EQ(S.Constraints, "=r,=r,=r,r,r,r,r,r,r");
+  ASSERT_EQ(S.Slots.size(), 9u);
+  EXPECT_EQ(S.Slots[2].Repeat, 2u);
+  EXPECT_EQ(S.Slots[5].Repeat, 1u);
+  auto P = renderAsm(*OpcodeTable::get().lookup("mad.hi.cc.s64").Found,
+                     std::vector<AsmOperandBinding>(4, regOf(TILEAPPLY_DT_S64)), true, false, 2);
+  EXPECT_EQ(P.Text, "@$8 mad.hi.cc.s64 $0, $2, $3, $4;\n\t@$8 madc.hi.s64 $1, $5, $6, $7;");
 }

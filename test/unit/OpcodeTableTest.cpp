@@ -111,19 +111,62 @@ TEST(OpcodeTable, MemoryQualifiersAndFloors) {
 TEST(OpcodeTable, RefusesWithReasons) {
   auto Kind = [](const char *S) { return T().lookup(S).Problem.K; };
   EXPECT_EQ(Kind("adx.s32"), SpellingProblem::UnknownInstruction);
-  EXPECT_EQ(Kind("add.cc.u32"), SpellingProblem::Unsupported);
-  EXPECT_EQ(Kind("atom.global.add.u32"), SpellingProblem::Unsupported);
+  EXPECT_EQ(Kind("addc.u32"), SpellingProblem::Unsupported); // add.cc is a carry chain
+  EXPECT_EQ(Kind("tex.1d.v4.s32.f32"), SpellingProblem::Unsupported);
+  EXPECT_EQ(Kind("ld.b32.param"), SpellingProblem::Unsupported); // a prefix's qualifiers, any order
   EXPECT_EQ(Kind("add.rn.foo.f32"), SpellingProblem::UnknownQualifier);
-  EXPECT_EQ(Kind("add.ftz.rn.f32"), SpellingProblem::WrongOrder);
+  EXPECT_EQ(Kind("mul.s32.wide"), SpellingProblem::WrongOrder);
   EXPECT_EQ(Kind("add.rn"), SpellingProblem::MissingType);
   EXPECT_EQ(Kind("mul.s32"), SpellingProblem::InvalidForm); // needs .lo/.hi/.wide
   EXPECT_EQ(Kind(""), SpellingProblem::InvalidForm);
   EXPECT_EQ(Kind("add..f32"), SpellingProblem::InvalidForm);
 }
 
+// Qualifier orders (CONTRACT section 6): any order ptxas accepts is a form,
+// spelled as written; the form's data is the canonical one's.
+TEST(OpcodeTable, AcceptsTheQualifierOrdersPtxasAccepts) {
+  auto Same = [](const char *Written, const char *Canonical) {
+    LookupResult R = T().lookup(Written);
+    ASSERT_TRUE(R) << Written << ": " << R.Problem.Message;
+    EXPECT_EQ(R.Found->Spelling, Written);
+    EXPECT_EQ(R.Found->Canonical, Canonical);
+    LookupResult C = T().lookup(Canonical);
+    ASSERT_TRUE(C);
+    EXPECT_EQ(R.Found->MinSm, C.Found->MinSm);
+    EXPECT_EQ(R.Found->MinPtx, C.Found->MinPtx);
+    EXPECT_EQ(R.Found->Operands.size(), C.Found->Operands.size());
+    EXPECT_EQ(R.Found->PatternIndex, C.Found->PatternIndex);
+    EXPECT_TRUE(T().find(Written).has_value());
+  };
+  Same("ld.global.acquire.gpu.b32", "ld.acquire.gpu.global.b32");
+  Same("ld.b32.gpu.global.acquire", "ld.acquire.gpu.global.b32");
+  Same("cvt.rn.e4m3x2.f32.satfinite", "cvt.rn.satfinite.e4m3x2.f32");
+  Same("cvt.satfinite.rn.e4m3x2.f16x2", "cvt.rn.satfinite.e4m3x2.f16x2");
+  Same("add.f32.rn", "add.rn.f32");
+  Same("shfl.sync.b32.bfly", "shfl.sync.bfly.b32");
+  Same("mul.wide.s32", "mul.wide.s32");
+  Same("st.b32.release.sys", "st.release.sys.b32");
+  Same("atom.add.global.gpu.relaxed.u32", "atom.relaxed.gpu.global.add.u32");
+  // Refused by ptxas: a word of the instruction name moved, the types of a
+  // conversion swapped; the fix-it is the ISA's order.
+  for (const char *Bad : {"mul.s32.wide", "cvta.shared.to.u64", "cvt.rn.satfinite.f32.e4m3x2",
+                          "mad.lo.cc.u32x"})
+    EXPECT_FALSE(T().find(Bad)) << Bad;
+  EXPECT_EQ(T().lookup("cvta.shared.to.u64").Problem.K, SpellingProblem::WrongOrder);
+  // Two types of one role swapped are another form, not a reordering.
+  EXPECT_EQ(T().lookup("cvt.u8.u16").Found->Canonical, "cvt.u8.u16");
+  EXPECT_EQ(T().lookup("cvt.u16.u8").Found->Canonical, "cvt.u16.u8");
+  // A repeated qualifier is refused (ptxas accepts it; the ISA does not).
+  EXPECT_FALSE(T().lookup("add.sat.sat.s32"));
+  EXPECT_EQ(T().nameTokens(splitSpelling("cp.async.bulk.tensor.2d.shared::cluster.global")), 4u);
+  EXPECT_EQ(T().nameTokens(splitSpelling("ld.global.b32")), 1u);
+}
+
 TEST(OpcodeTable, SuggestsTheNearestForm) {
   EXPECT_EQ(T().lookup("add.rn.f16x").Problem.Suggestion, "add.rn.f16x2");
-  EXPECT_EQ(T().lookup("add.ftz.rn.f32").Problem.Suggestion, "add.rn.ftz.f32");
+  EXPECT_EQ(T().lookup("mul.s32.wide").Problem.Suggestion, "mul.wide.s32");
+  EXPECT_EQ(T().lookup("cvt.rn.satfinite.f32.e4m3x2").Problem.Suggestion,
+            "cvt.rn.satfinite.e4m3x2.f32");
   EXPECT_EQ(T().lookup("ad.rn.f16x2").Problem.Suggestion, "add.rn.f16x2");
   // An inserted qualifier beats swapping the type (integer code stays integer).
   EXPECT_EQ(T().lookup("mul.s32").Problem.Suggestion.substr(0, 4), "mul.");
@@ -209,7 +252,10 @@ TEST(OpcodeTableFamilies, FmaMadDivRem) {
   EXPECT_EQ(must("div.full.ftz.f32").Operands.size(), 3u);
   EXPECT_EQ(must("div.rn.f32").MinSm, 20u);
   EXPECT_EQ(must("rem.s64").Operands[0].Type, PtxType::s64);
-  EXPECT_EQ(T().lookup("mad.cc.lo.u32").Problem.K, SpellingProblem::Unsupported);
+  // mad.lo.cc is a carry chain; ptxas refuses .cc before .lo (mad.lo is the name).
+  EXPECT_TRUE(must("mad.lo.cc.u32").isChain());
+  EXPECT_EQ(T().lookup("mad.cc.lo.u32").Problem.K, SpellingProblem::WrongOrder);
+  EXPECT_EQ(T().lookup("mad.cc.lo.u32").Problem.Suggestion, "mad.lo.cc.u32");
   EXPECT_EQ(T().lookup("madc.lo.u32").Problem.K, SpellingProblem::Unsupported);
 }
 
@@ -424,8 +470,13 @@ TEST(OpcodeTableFamilies, Cvt) {
   EXPECT_EQ(Pk.MinSm, 72u);
   EXPECT_EQ(must("cvt.pack.sat.s16.s32").MinPtx, 65u);
   EXPECT_FALSE(T().lookup("cvt.pack.sat.u16.u32")); // sources are s32
-  // FP4 pairs need an 8-bit register: refused with the reason.
-  EXPECT_EQ(T().lookup("cvt.rn.satfinite.e2m1x2.f32").Problem.K, SpellingProblem::Unsupported);
+  // FP4 pairs need an 8-bit register: multi-instruction forms with a .b8
+  // scratch register, a 16-bit operand for the pair.
+  Form Fp4 = must("cvt.rn.satfinite.e2m1x2.f32");
+  EXPECT_TRUE(Fp4.isMultiInstruction());
+  EXPECT_FALSE(Fp4.isChain());
+  EXPECT_EQ(Fp4.Operands[0].Type, PtxType::b16);
+  EXPECT_EQ(must("cvt.rn.f16x2.e2m1x2").Operands[1].Type, PtxType::b16);
 }
 
 // Forms of arch- and family-specific targets: only those targets have them.
@@ -465,9 +516,9 @@ TEST(OpcodeTableFamilies, NegatablePredicateSource) {
     for (const OperandSpec &O : F.Operands)
       if (O.Negatable) {
         ++Negatable;
-        // PTX's {!}c: the combining predicate of setp/set, and the
-        // predicate of bar.red / barrier.red.
-        EXPECT_TRUE(F.Family == "setp" || F.Family == "set" ||
+        // PTX's {!}c: the combining predicate of setp/set, vote's source,
+        // and the predicate of bar.red / barrier.red.
+        EXPECT_TRUE(F.Family == "setp" || F.Family == "set" || F.Family == "vote" ||
                     ((F.Family == "bar" || F.Family == "barrier") &&
                      F.Spelling.find(".red.") != std::string::npos))
             << F.Spelling;
@@ -628,7 +679,7 @@ TEST(OpcodeTableFamilies, Tcgen05) {
 TEST(OpcodeTableFamilies, AsyncRowsUnsupportedAndImmediateOverloads) {
   EXPECT_TRUE(T().lookup("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32"));
   EXPECT_TRUE(T().lookup("red.async.release.gpu.global.add.s64"));
-  EXPECT_EQ(T().lookup("red.global.add.u32").Problem.K, SpellingProblem::Unsupported);
+  EXPECT_TRUE(T().lookup("red.global.add.u32")); // atomic.def
   EXPECT_EQ(T().lookup("prefetch.param.tensormap").Problem.K, SpellingProblem::Unsupported);
   EXPECT_EQ(T().lookup("prefetch.const.tensormap").Problem.K, SpellingProblem::Unsupported);
   EXPECT_TRUE(T().lookup("prefetch.tensormap"));

@@ -34,6 +34,7 @@ struct AsmSlot {
   unsigned FormOperand = 0; // index into Form::Operands (unused for Predicate)
   unsigned Element = 0;     // register-group element
   char Constraint = 'r';    // 'h', 'r', 'l', 'q', 'f', 'd', 'b', 'c'
+  unsigned Repeat = 0;      // the repeat within a carry chain's statement
 };
 
 struct AsmStatement {
@@ -68,9 +69,14 @@ char constraintFor(const OperandSpec &O, DType Carrier);
 /// The text and constraints of one repeat. A Dir::Imm operand takes its
 /// binding's ImmText; bound as anything else (the certification tools bind
 /// every operand as a register) it gets ImmLo, a value PTX accepts.
+/// A multi-instruction form (Form::Body) gives its instructions in braces,
+/// scratch registers declared, each instruction predicated; a carry chain
+/// (Form::isChain) gives the whole chain of `ChainLength` repeats, the
+/// slots of repeat r marked Repeat = r (outputs of every repeat first, then
+/// inputs), one predicate for all. Instructions are separated by "\n\t".
 AsmStatement renderAsm(const Form &F,
                        llvm::ArrayRef<AsmOperandBinding> Bindings,
-                       bool Predicated, bool PreserveDst);
+                       bool Predicated, bool PreserveDst, unsigned ChainLength = 1);
 
 } // namespace tileapply
 

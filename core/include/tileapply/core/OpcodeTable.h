@@ -45,6 +45,9 @@ struct OperandSpec {
   unsigned Regs = 1;           // register-group size: 1, 2, 4 or 8
   Space AddrSpace = TILEAPPLY_SPACE_NONE; // only for Addr
   bool WritesMemory = false; // Addr of a store: the memory it names is written
+  /// Addr read and written in one indivisible step (rwaddr: an atom, a red,
+  /// an mbarrier): repeats may name one element again, each its own step.
+  bool ReadModifyWrite = false;
   int64_t ImmLo = 0, ImmHi = 0; // only for Imm: the allowed values,
   int64_t ImmStep = 1;          // every ImmStep-th from ImmLo (setmaxnreg: 8)
   /// Only for Imm, when not empty: the only values allowed, ascending
@@ -91,7 +94,12 @@ enum class FormKind : uint8_t { Arith, Memory };
 
 /// One concrete, fully spelled PTX form, e.g. `add.rn.ftz.f32`.
 struct Form {
-  std::string Spelling; // canonical spelling, modifiers in PTX order
+  /// The spelling emitted: as the call wrote it (a lookup of
+  /// `ld.global.acquire.gpu.b32` keeps that order), or, for the forms the
+  /// table enumerates, the canonical one.
+  std::string Spelling;
+  /// The canonical spelling: the table row's (the PTX ISA's) qualifier order.
+  std::string Canonical;
   llvm::StringRef Family;
   FormKind Kind = FormKind::Arith;
   std::vector<OperandSpec> Operands; // in PTX order, destination first
@@ -114,6 +122,21 @@ struct Form {
   /// The numeric parameters of the row and their values in this form
   /// (wgmma's n: {"N", 128}).
   llvm::SmallVector<std::pair<llvm::StringRef, int64_t>, 2> Params;
+
+  /// A form that needs more than one instruction (CONTRACT section 6, the
+  /// only exceptions to one instruction per repeat). Body (TA_MULTI): one
+  /// repeat is these instructions, `;`-separated, with `.reg` scratch
+  /// declarations, in braces; `{op}` is the spelling, `{q}` its qualifiers,
+  /// `{q-TOK}` them without .TOK, `{NAME}` operand NAME. ChainMiddle and
+  /// ChainLast (TA_CHAIN): the call's repeats form one carry chain in one
+  /// asm statement: repeat 0 is the form, the last repeat is spelled
+  /// ChainLast and those in between ChainMiddle (templates of the spelling,
+  /// `addc{q}`), each with the form's operands.
+  std::string Body, ChainMiddle, ChainLast;
+  bool isChain() const { return !ChainMiddle.empty(); }
+  bool isMultiInstruction() const { return !Body.empty() || isChain(); }
+  /// A template with {op}, {q} and {q-TOK} filled in from Spelling.
+  std::string expandSpelling(llvm::StringRef Template) const;
 
   bool hasDestination() const;
   /// Operand counts a call may pass: all of them, or all but the optional ones.
@@ -151,7 +174,7 @@ struct SpellingProblem {
     UnknownInstruction, // no such family
     Unsupported,        // real PTX, outside tileapply's per-thread set
     UnknownQualifier,   // a token no form of the family uses
-    WrongOrder,         // right tokens, wrong order
+    WrongOrder,         // right tokens in an order ptxas refuses
     MissingType,        // no type token
     InvalidForm         // otherwise not a form
   } K = InvalidForm;
@@ -199,6 +222,11 @@ public:
   /// The table built from core/ptx/*.def (parsed once, thread-safe).
   static const OpcodeTable &get();
 
+  /// A spelling is a form when a row makes it as written, or when it is a
+  /// row's spelling with its qualifiers in another order that ptxas accepts
+  /// (Opcodes.def, "Qualifier order": the instruction name first, then the
+  /// other qualifiers in any order, the positional ones (TA_POSITIONAL) in
+  /// their relative order). The form is the row's, spelled as written.
   /// With `Suggest` false the problem carries no did-you-mean (which costs a
   /// search over the family's forms): for tools that only need the verdict.
   LookupResult lookup(llvm::StringRef Spelling, bool Suggest = true) const;
@@ -224,6 +252,13 @@ public:
   static std::vector<std::string> checkRows();
   /// Families that are real PTX but deliberately not supported, and why.
   std::optional<llvm::StringRef> unsupportedReason(llvm::StringRef Family) const;
+  /// The number of tokens of the instruction name a spelling starts with: its
+  /// longest TA_NAME prefix ("mul.wide.s32": 2), or 1 (the family alone).
+  unsigned nameTokens(llvm::ArrayRef<llvm::StringRef> Tokens) const;
+  /// Whether `Spelling`, with the qualifiers of `Canonical` in another order,
+  /// is an order ptxas accepts: the same instruction name, the positional
+  /// qualifiers in the same relative order. (Same multiset assumed.)
+  bool orderAccepted(llvm::StringRef Spelling, llvm::StringRef Canonical) const;
 
   struct Impl;
   ~OpcodeTable();
