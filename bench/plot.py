@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """Turns a benchmark run's results into bench/results/BENCH.md and BENCH.png.
 
-    python3 bench/plot.py BENCH RESULTS [RESULTS...] [--out DIR]
+    python3 bench/plot.py BENCH RESULTS [RESULTS...] [--out DIR] [--readme FILE | --no-readme]
 
-BENCH is a benchmark of bench/common/results.py (stream). RESULTS are the CSV
-files a run wrote (bench/stream/run.sh writes BENCH.csv into its output
+BENCH is a benchmark of bench/common/results.py (stream, gemm). RESULTS are
+the CSV files a run wrote (bench/BENCH/run.sh writes BENCH.csv into its output
 folder), or folders holding BENCH.csv. Writes into DIR (default
 bench/results/): BENCH.csv (the rows and notes, merged), BENCH.md (the table,
 the ratio summary, how it was measured, the run's notes, the plot) and
-BENCH.png. Needs matplotlib (pip install matplotlib); runs where the results
-were copied to, not on the GPU machine.
+BENCH.png. For gemm it also rewrites the headline between the
+`<!-- gemm-headline:begin -->` and `<!-- gemm-headline:end -->` lines of
+the README (FILE, default the repository's README.md when DIR is the default;
+--no-readme leaves it alone). Needs matplotlib (pip install matplotlib); runs
+where the results were copied to, not on the GPU machine.
 """
 import os
 import sys
@@ -71,18 +74,121 @@ def plot_stream(disp, png):
     plt.close(fig)
 
 
-PLOTTERS = {"stream": plot_stream}
+def plot_gemm(disp, png):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    spec = results.SPECS["gemm"]
+    ok = [d for d in disp if d["status"] == "ok"]
+    shapes = []
+    for d in ok:
+        key = (d["m"], d["n"], d["k"])
+        if key not in shapes:
+            shapes.append(key)
+    impls = []
+    for d in ok:
+        if d["variant"] not in [v for v, _ in impls]:
+            impls.append((d["variant"], d["label"]))
+    tf = {(d["variant"], (d["m"], d["n"], d["k"])): d for d in ok}
+    fig, (ax, ax2) = plt.subplots(2, 1, figsize=(11, 8.5), gridspec_kw={"height_ratios": [3, 2]})
+    width = 0.8 / max(1, len(impls))
+    colors = {"torch_matmul": "#ff7f0e", "torch_addmm_gelu": "#ffbb78", "torch_matmul_bias_gelu": "#c49c94"}
+    palette = ["#d62728", "#9467bd", "#1f77b4", "#17becf", "#2ca02c", "#8c564b", "#e377c2", "#7f7f7f",
+               "#bcbd22", "#98df8a"]
+    for i, (v, label) in enumerate(impls):
+        color = colors.get(v) or palette[i % len(palette)]
+        xs = [j + (i - (len(impls) - 1) / 2) * width for j in range(len(shapes))]
+        ys = [tf[(v, s)]["tflops"] if (v, s) in tf else 0 for s in shapes]
+        ax.bar(xs, ys, width, label=label, color=color, edgecolor="black" if v.startswith("ta_") else "none",
+               linewidth=0.4)
+        rs = [tf[(v, s)]["ratio_cublas"] if (v, s) in tf and tf[(v, s)]["ratio_cublas"] else 0 for s in shapes]
+        if v != "torch_matmul":
+            ax2.bar(xs, rs, width, color=color, edgecolor="black" if v.startswith("ta_") else "none",
+                    linewidth=0.4)
+    ax.axhline(results.GEMM_PEAK_TFLOPS, color="black", linestyle=":", linewidth=1)
+    ax.text(len(shapes) - 0.5, results.GEMM_PEAK_TFLOPS, " dense bf16 peak (989)", va="bottom", ha="right",
+            fontsize=8)
+    names = [results.gemm_shape_name(*s) for s in shapes]
+    for a in (ax, ax2):
+        a.set_xticks(range(len(shapes)))
+        a.set_xticklabels(names)
+        a.grid(True, axis="y", alpha=0.3)
+    ax.set_ylabel("TFLOP/s (2 M N K / median time)")
+    ax.set_title(spec["title"])
+    ax.legend(fontsize=7, loc="lower right", ncol=2)
+    ax.set_ylim(0, results.GEMM_PEAK_TFLOPS * 1.08)
+    ax2.axhline(1.0, color="#ff7f0e", linewidth=1.2)
+    ax2.axhline(0.9, color="gray", linestyle="--", linewidth=0.8)
+    ax2.set_ylabel("TFLOP/s relative to cuBLAS")
+    ax2.set_xlabel("M x N x K")
+    fig.tight_layout()
+    fig.savefig(png, dpi=130)
+    plt.close(fig)
+
+
+PLOTTERS = {"stream": plot_stream, "gemm": plot_gemm}
+
+README_BEGIN = "<!-- gemm-headline:begin -->"
+README_END = "<!-- gemm-headline:end -->"
+
+
+def gemm_readme_block(disp, md_rel, png_rel):
+    """The README's headline: the best plain __tile_apply GEMM at the largest
+    square shape, its ratio to cuBLAS, the fused variant's ratio to torch."""
+    h = results.gemm_headline(disp)
+    if not h:
+        return None
+    fused = [d for d in disp if d["fused"] and d["variant"].startswith("ta_") and d["ratio_fused"] and
+             results.gemm_shape_name(d["m"], d["n"], d["k"]) == h["shape"]]
+    line = ("A bf16 GEMM written entirely with `__tile_apply` (TMA, mbarriers, `wgmma`, `stmatrix`; "
+            "[bench/gemm/](bench/gemm/)) runs at **%.0f TFLOP/s at %s, %.2fx cuBLAS** (%.0f TFLOP/s "
+            "through `torch.matmul`, same run), %.0f%% of the H200's %.0f TFLOP/s dense bf16 peak"
+            % (h["tflops"], h["shape"], h["ratio"], h["cublas_tflops"] or 0, 100 * h["peak"],
+               results.GEMM_PEAK_TFLOPS))
+    if fused:
+        f = max(fused, key=lambda d: d["tflops"])
+        line += ("; with bias + GELU fused into its epilogue, %.2fx PyTorch's `addmm` + `gelu`" % f["ratio_fused"])
+    line += ". All shapes and configurations: [%s](%s)." % (md_rel, md_rel)
+    return "\n".join([README_BEGIN, line, "", "![bf16 GEMM, TFLOP/s](%s)" % png_rel, README_END])
+
+
+def update_readme(path, block):
+    with open(path) as f:
+        text = f.read()
+    a, b = text.find(README_BEGIN), text.find(README_END)
+    if a < 0 or b < a:
+        print("note: %s has no %s ... %s block; headline not written" % (path, README_BEGIN, README_END))
+        return False
+    text = text[:a] + block + text[b + len(README_END):]
+    with open(path, "w") as f:
+        f.write(text)
+    return True
 
 
 def main(argv):
     args = argv[1:]
     out_dir = os.path.join(HERE, "results")
+    readme = None
+    default_out = True
     if "--out" in args:
         k = args.index("--out")
         if k + 1 >= len(args):
             sys.exit("error: --out needs a folder")
         out_dir = args[k + 1]
+        default_out = False
         del args[k:k + 2]
+    if "--readme" in args:
+        k = args.index("--readme")
+        if k + 1 >= len(args):
+            sys.exit("error: --readme needs a file")
+        readme = args[k + 1]
+        del args[k:k + 2]
+    elif default_out:
+        readme = os.path.join(os.path.dirname(HERE), "README.md")
+    if "--no-readme" in args:
+        args.remove("--no-readme")
+        readme = None
     if len(args) < 2:
         sys.exit(__doc__)
     bench, inputs = args[0], args[1:]
@@ -95,7 +201,7 @@ def main(argv):
             sys.exit("error: no results file %s" % f)
         files.append(f)
     notes, rows = results.read(files)
-    disp = results.table(rows, bench)
+    disp = results.gemm_table(rows) if bench == "gemm" else results.table(rows, bench)
     if not disp:
         sys.exit("error: no %s rows in %s" % (bench, ", ".join(files)))
     try:
@@ -116,15 +222,28 @@ def main(argv):
             seen.add((k, v))
             results.append_note(merged, k, v)
     for r in rows:
-        results.append_row(merged, r)
+        results.append_row(merged, r, header=results.GEMM_HEADER if bench == "gemm" else results.HEADER)
     os.replace(merged, csv_out)
     PLOTTERS[bench](disp, png_out)
-    with open(md_out, "w") as f:
-        f.write(results.markdown(notes, disp, bench, image=os.path.basename(png_out)))
-    print(results.text_table(disp, bench))
-    print()
-    for s in results.summary_lines(disp, bench):
-        print(s)
+    if bench == "gemm":
+        with open(md_out, "w") as f:
+            f.write(results.gemm_markdown(notes, disp, image=os.path.basename(png_out)))
+        print(results.gemm_text_table(disp))
+        print()
+        for s in results.gemm_summary_lines(disp):
+            print(s)
+        if readme:
+            base = os.path.dirname(os.path.abspath(readme))
+            block = gemm_readme_block(disp, os.path.relpath(md_out, base), os.path.relpath(png_out, base))
+            if block and update_readme(readme, block):
+                print("wrote the headline into %s" % readme)
+    else:
+        with open(md_out, "w") as f:
+            f.write(results.markdown(notes, disp, bench, image=os.path.basename(png_out)))
+        print(results.text_table(disp, bench))
+        print()
+        for s in results.summary_lines(disp, bench):
+            print(s)
     print("\nwrote %s, %s, %s" % (csv_out, md_out, png_out))
     return 1 if any(d["status"] == "FAIL" for d in disp) else 0
 

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Assembles PTX with `ptxas -v` and fails if any function has a stack frame or
-# spills registers: the check the test command runs on every benchmark's
+# spills registers, or if ptxas had to serialize wgmma instructions or inject
+# warpgroup waits around them ("Potential Performance Loss", "... is injected
+# ... by compiler"): the check the test command runs on every benchmark's
 # kernels (no GPU needed).
 #
 #   bench/common/ptxas_check.sh FILE.ptx [ARCH]      (ARCH default sm_90a)
 #
 # Prints one line per function (registers, stack frame, spills) and a verdict;
-# exits 1 on a stack frame or a spill, 2 when ptxas fails or reports no
+# exits 1 on a stack frame, a spill or a wgmma warning, 2 when ptxas fails or reports no
 # function. Environment: PTXAS (default $CUDA_PATH/bin/ptxas, CUDA_PATH
 # default /usr/local/cuda).
 set -euo pipefail
@@ -35,6 +37,7 @@ awk -v file="$ptx" -v arch="$arch" '
     if (stack + spill_st + spill_ld > 0) bad[fn] = 1
   }
   /Used [0-9]+ registers/ { match($0, /Used [0-9]+ registers/); regs[entry] = substr($0, RSTART + 5, RLENGTH - 15) }
+  /Potential Performance Loss|is injected in around line/ { warn[++nwarn] = $0 }
   END {
     if (n == 0) { print "error: ptxas reported no function for " file > "/dev/stderr"; exit 2 }
     nbad = 0
@@ -44,6 +47,9 @@ awk -v file="$ptx" -v arch="$arch" '
              (f in regs ? ", " regs[f] " registers" : ""), (f in bad ? "  <-- stack frame or spills" : "")
       nbad += (f in bad)
     }
-    if (nbad) { printf "ptxas-check FAILED: %d of %d function(s) in %s (%s) have a stack frame or spill\n", nbad, n, file, arch; exit 1 }
+    for (i = 1; i <= nwarn; ++i) print "BAD " warn[i]
+    if (nwarn) printf "ptxas-check FAILED: %d wgmma warning(s) in %s (%s): ptxas serialized wgmma or moved its registers\n", nwarn, file, arch
+    if (nbad) printf "ptxas-check FAILED: %d of %d function(s) in %s (%s) have a stack frame or spill\n", nbad, n, file, arch
+    if (nbad || nwarn) exit 1
     printf "ptxas-check OK: %d function(s) in %s (%s), no stack frame, no spills\n", n, file, arch
   }' "$log"

@@ -17,6 +17,11 @@ printed by the program). Several programs append to one file in one run.
 
 prints the table of BENCH (e.g. stream) from the files and, with --markdown,
 writes it as a Markdown page too. Exit status 1 when a row FAILed.
+
+The GEMM benchmark (bench/gemm/run.py) writes the same kind of file with its
+own header, GEMM_HEADER (a shape M x N x K instead of a byte size, TFLOP/s
+instead of GB/s, and its correctness figures); read() takes either, file by
+file, from the header line, and the gemm_* functions make its table.
 """
 import csv
 import io
@@ -26,10 +31,38 @@ import sys
 
 HEADER = ["bench", "variant", "label", "compiler", "size_bytes", "bytes_moved", "reps",
           "median_ms", "min_ms", "max_ms", "gbps", "status"]
+# bench/gemm/run.py: fused is 1 for D = GELU(A x B + bias); rel_err is the
+# relative Frobenius error against the f32 reference, max_err the largest
+# element error as a multiple of the bound 2^-8 (|ref| + rms(ref)); both empty
+# where not measured.
+GEMM_HEADER = ["bench", "variant", "label", "compiler", "m", "n", "k", "reps", "median_ms", "min_ms",
+               "max_ms", "tflops", "status", "fused", "rel_err", "max_err"]
+GEMM_PEAK_TFLOPS = 989.0  # H100/H200 SXM dense bf16 (data sheet)
 
 # How each benchmark's table is laid out: the variants in display order, the
 # ones every row is compared with, and what a measurement is.
 SPECS = {
+    "gemm": {
+        "title": "bf16 GEMM, D = A x B (A row-major, B column-major, f32 accumulation)",
+        "about": [
+            "Every `ta_*` kernel is written with `__tile_apply` for every PTX instruction it needs "
+            "(TMA loads and stores, mbarriers, wgmma, stmatrix, setmaxnreg, elect, barriers, fences, "
+            "the epilogue arithmetic): see [bench/gemm/](../gemm/).",
+            "cuBLAS is `torch.matmul(A, B)` in the same process, on the same inputs and stream; the "
+            "fused variants (D = GELU_tanh(A x B + bias)) are compared with `torch.addmm` + `gelu` "
+            "(cuBLASLt's bias epilogue, then the GELU kernel) and with `torch.matmul` + bias + `gelu`.",
+            "TFLOP/s counts 2 M N K (the GEMM only, also for the fused rows) at the median time of "
+            "the timed launches, each between its own pair of CUDA events, the implementations "
+            "interleaved in three rounds after a warm-up. Ratios are TFLOP/s of the row over the "
+            "named baseline at the same shape: above 1 is faster.",
+            "'of peak' is TFLOP/s over 989, the H100/H200 SXM dense bf16 peak.",
+            "Before it is timed every kernel's D is checked: fully written (D is filled with NaN "
+            "first), every sampled element within 2^-8 (|ref| + rms(ref)) of an f32 reference "
+            "(the first and last 64 rows and 128 random ones, all columns), relative Frobenius "
+            "error <= 2^-8 there (rel err), and within 2^-7 of cuBLAS's D in Frobenius norm. "
+            "A kernel that fails is not timed.",
+        ],
+    },
     "stream": {
         "title": "Streaming f16x2 add, D = A + B (fp16)",
         "order": ["tile_apply", "asm_clang", "asm_nvcc", "hadd2_clang", "hadd2_nvcc",
@@ -95,19 +128,25 @@ def has_header(path):
         return False
 
 
+def _num(text, kind):
+    if text == "" or text is None:
+        return None
+    return kind(text)
+
+
 def append_note(path, key, value):
     with open(path, "a") as f:
         f.write("# %s: %s\n" % (key, value))
 
 
-def append_row(path, row):
-    """Appends one row (a dict with the HEADER keys), the header first if needed."""
+def append_row(path, row, header=HEADER):
+    """Appends one row (a dict with the keys of `header`), the header first if needed."""
     need_header = not has_header(path)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     if need_header:
-        w.writerow(HEADER)
-    w.writerow([row[k] for k in HEADER])
+        w.writerow(header)
+    w.writerow([row[k] for k in header])
     with open(path, "a") as f:
         f.write(buf.getvalue())
 
@@ -119,21 +158,32 @@ def read(paths):
         with open(path) as f:
             lines = f.read().splitlines()
         data = []
+        header = HEADER
         for line in lines:
             if line.startswith("#"):
                 key, _, value = line[1:].strip().partition(":")
                 notes.append((key.strip(), value.strip()))
-            elif line.strip() and not line.startswith("bench,"):
+            elif line.startswith("bench,"):
+                header = GEMM_HEADER if line.strip() == ",".join(GEMM_HEADER) else HEADER
+            elif line.strip():
                 data.append(line)
         for rec in csv.reader(data):
-            if len(rec) != len(HEADER):
+            if len(rec) != len(header):
                 raise ValueError("%s: a row has %d fields, want %d: %s"
-                                 % (path, len(rec), len(HEADER), ",".join(rec)))
-            row = dict(zip(HEADER, rec))
-            for k in ("size_bytes", "bytes_moved", "reps"):
-                row[k] = int(row[k])
-            for k in ("median_ms", "min_ms", "max_ms", "gbps"):
-                row[k] = float(row[k])
+                                 % (path, len(rec), len(header), ",".join(rec)))
+            row = dict(zip(header, rec))
+            if header is GEMM_HEADER:
+                for k in ("m", "n", "k", "reps", "fused"):
+                    row[k] = int(row[k])
+                for k in ("median_ms", "min_ms", "max_ms", "tflops"):
+                    row[k] = float(row[k])
+                for k in ("rel_err", "max_err"):
+                    row[k] = _num(row[k], float)
+            else:
+                for k in ("size_bytes", "bytes_moved", "reps"):
+                    row[k] = int(row[k])
+                for k in ("median_ms", "min_ms", "max_ms", "gbps"):
+                    row[k] = float(row[k])
             rows.append(row)
     return notes, rows
 
@@ -267,6 +317,155 @@ def markdown(notes, disp, bench, image=None):
     return "\n".join(md) + "\n"
 
 
+# ---- the GEMM table ----------------------------------------------------------------------
+
+GEMM_TORCH = ("torch_matmul", "torch_addmm_gelu", "torch_matmul_bias_gelu")
+
+
+def gemm_shape_name(m, n, k):
+    return "%d^3" % m if m == n == k else "%d x %d x %d" % (m, n, k)
+
+
+def gemm_table(rows):
+    """The display rows of the GEMM benchmark, sorted by shape (in order of first
+    appearance), then cuBLAS, the plain kernels, the fused baselines, the fused
+    kernels. Each has ratio_cublas (TFLOP/s over torch.matmul's at the shape) and
+    ratio_fused (over torch addmm + gelu's), None where either is missing, and
+    peak (TFLOP/s over GEMM_PEAK_TFLOPS)."""
+    rows = [r for r in rows if r["bench"] == "gemm"]
+    shapes = []
+    for r in rows:
+        key = (r["m"], r["n"], r["k"])
+        if key not in shapes:
+            shapes.append(key)
+    best = {}
+    for r in rows:
+        if r["status"] == "ok":
+            best[(r["m"], r["n"], r["k"], r["variant"])] = r["tflops"]
+
+    def order(r):
+        v = r["variant"]
+        group = (0 if v == "torch_matmul" else 1 if not r["fused"] else 2 if v in GEMM_TORCH else 3)
+        return (shapes.index((r["m"], r["n"], r["k"])), group, v)
+
+    out = []
+    for r in sorted(rows, key=order):
+        d = dict(r)
+        ok = r["status"] == "ok"
+        base = best.get((r["m"], r["n"], r["k"], "torch_matmul"))
+        fbase = best.get((r["m"], r["n"], r["k"], "torch_addmm_gelu"))
+        d["ratio_cublas"] = r["tflops"] / base if ok and base else None
+        d["ratio_fused"] = r["tflops"] / fbase if ok and fbase and r["fused"] else None
+        d["peak"] = r["tflops"] / GEMM_PEAK_TFLOPS if ok else None
+        out.append(d)
+    return out
+
+
+GEMM_COLUMNS = [("shape", "M x N x K"), ("label", "implementation"), ("median_ms", "median ms"),
+                ("tflops", "TFLOP/s"), ("peak", "of peak"), ("ratio_cublas", "vs cuBLAS"),
+                ("ratio_fused", "vs torch fused"), ("rel_err", "rel err"), ("status", "status")]
+
+
+def _gemm_cells(d):
+    ok = d["status"] == "ok"
+    return {
+        "shape": gemm_shape_name(d["m"], d["n"], d["k"]),
+        "label": d["label"],
+        "median_ms": "%.3f" % d["median_ms"] if ok else "-",
+        "tflops": "%.1f" % d["tflops"] if ok else "-",
+        "peak": "%.1f%%" % (100 * d["peak"]) if d["peak"] is not None else "-",
+        "ratio_cublas": _fmt_ratio(d["ratio_cublas"]),
+        "ratio_fused": _fmt_ratio(d["ratio_fused"]),
+        "rel_err": "%.1e" % d["rel_err"] if d.get("rel_err") is not None else "-",
+        "status": d["status"],
+    }
+
+
+def gemm_text_table(disp):
+    body = [[_gemm_cells(d)[k] for k, _ in GEMM_COLUMNS] for d in disp]
+    head = [t for _, t in GEMM_COLUMNS]
+    widths = [max(len(x) for x in col) for col in zip(head, *body)] if body else [len(h) for h in head]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths)).rstrip(), "  ".join("-" * w for w in widths)]
+    last = None
+    for d, cells in zip(disp, body):
+        key = (d["m"], d["n"], d["k"])
+        if last is not None and key != last:
+            lines.append("")
+        last = key
+        lines.append("  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip())
+    return "\n".join(lines)
+
+
+def gemm_headline(disp):
+    """The best __tile_apply GEMM (not fused) at the largest square shape that has
+    one and cuBLAS, as a dict (shape, label, variant, tflops, ratio, peak,
+    cublas_tflops), or None."""
+    cands = [d for d in disp if d["variant"].startswith("ta_") and not d["fused"] and d["ratio_cublas"]]
+    if not cands:
+        return None
+    def key(d):
+        square = d["m"] == d["n"] == d["k"]
+        return (square, d["m"] * d["n"] * d["k"], d["tflops"])
+    top = max(cands, key=key)
+    cub = [d for d in disp if d["variant"] == "torch_matmul" and (d["m"], d["n"], d["k"]) ==
+           (top["m"], top["n"], top["k"]) and d["status"] == "ok"]
+    return {"shape": gemm_shape_name(top["m"], top["n"], top["k"]), "label": top["label"],
+            "variant": top["variant"], "tflops": top["tflops"], "ratio": top["ratio_cublas"],
+            "peak": top["peak"], "cublas_tflops": cub[0]["tflops"] if cub else None}
+
+
+def gemm_summary_lines(disp):
+    """Per kernel: its ratio to cuBLAS (and for the fused ones to torch's fused
+    pipeline) across shapes; then the headline."""
+    out = []
+    names = {}
+    for d in disp:
+        names.setdefault(d["variant"], d["label"])
+    for v in names:
+        if v in GEMM_TORCH:
+            continue
+        for key, base in (("ratio_cublas", "cuBLAS (torch.matmul)"), ("ratio_fused", "torch addmm + gelu")):
+            xs = [d[key] for d in disp if d["variant"] == v and d[key] is not None]
+            if xs:
+                out.append("%s / %s: %.2fx to %.2fx (median %.2fx)"
+                           % (names[v], base, min(xs), max(xs), statistics.median(xs)))
+    h = gemm_headline(disp)
+    if h:
+        out.append("headline: %s at %s: %.0f TFLOP/s, %.2fx cuBLAS (%.0f TFLOP/s), %.0f%% of the %.0f TFLOP/s peak"
+                   % (h["label"], h["shape"], h["tflops"], h["ratio"], h["cublas_tflops"] or 0,
+                      100 * h["peak"], GEMM_PEAK_TFLOPS))
+    return out
+
+
+def gemm_markdown(notes, disp, image=None):
+    spec = SPECS["gemm"]
+    md = ["# %s" % spec["title"], ""]
+    if image:
+        md += ["![%s](%s)" % (spec["title"], image), ""]
+    failed = [d for d in disp if d["status"] == "FAIL"]
+    if failed:
+        md += ["**%d measurement(s) failed verification** (marked FAIL below)." % len(failed), ""]
+    summary = gemm_summary_lines(disp)
+    if summary:
+        md += ["Ratios across shapes (TFLOP/s of the first over the second):", ""]
+        md += ["- " + s for s in summary] + [""]
+    md += ["| " + " | ".join(t for _, t in GEMM_COLUMNS) + " |",
+           "|" + "|".join("---" if k in ("shape", "label", "status") else "---:" for k, _ in GEMM_COLUMNS) + "|"]
+    for d in disp:
+        c = _gemm_cells(d)
+        md.append("| " + " | ".join(c[k] for k, _ in GEMM_COLUMNS) + " |")
+    md += ["", "## How it was measured", ""]
+    md += ["- " + s for s in spec["about"]]
+    if notes:
+        md += ["", "## Run", ""]
+        seen = set()
+        for k, v in notes:
+            if (k, v) not in seen:
+                seen.add((k, v))
+                md.append("- %s: %s" % (k, v))
+    return "\n".join(md) + "\n"
+
+
 def main(argv):
     args = argv[1:]
     if len(args) < 3 or args[0] != "table":
@@ -289,6 +488,20 @@ def main(argv):
     if missing:
         sys.exit("error: no results file %s" % ", ".join(missing))
     notes, rows = read(files)
+    if bench == "gemm":
+        disp = gemm_table(rows)
+        if not disp:
+            print("no gemm results in %s" % ", ".join(files))
+            return 1
+        print(gemm_text_table(disp))
+        print()
+        for s in gemm_summary_lines(disp):
+            print(s)
+        if md_out:
+            with open(md_out, "w") as f:
+                f.write(gemm_markdown(notes, disp))
+            print("\nwrote %s" % md_out)
+        return 1 if any(d["status"] == "FAIL" for d in disp) else 0
     disp = table(rows, bench)
     if not disp:
         print("no %s results in %s" % (bench, ", ".join(files)))

@@ -1,0 +1,350 @@
+//===- bench/gemm/gemm.cuh - A Hopper bf16 GEMM written with __tile_apply -*- CUDA -*-===//
+//
+// D = A x B (+ bias, GELU) for the H100/H200 (sm_90a): bf16 A (M x K, row-major)
+// and B (K x N, column-major: both K-major, a "TN" GEMM), f32 accumulation,
+// bf16 D (M x N, row-major). Every PTX instruction the kernel needs beyond
+// plain C++ is written with __tile_apply: TMA loads and stores
+// (cp.async.bulk.tensor), mbarriers, wgmma, stmatrix, setmaxnreg, elect,
+// named and cluster barriers, fences, and the epilogue's arithmetic.
+//
+// Structure (the Hopper warp-specialized recipe):
+//   - persistent CTAs, one per SM, walking output tiles of 128 x BN in a
+//     grouped order (layout.h) so that concurrent tiles share L2;
+//   - 384 threads: warpgroups 0 and 1 consume (wgmma, epilogue), warpgroup 2
+//     produces; setmaxnreg moves registers from the producer (40) to the
+//     consumers (232);
+//   - one elected producer thread issues the TMA loads of A (128 x 64) and B
+//     (BN x 64) into a ring of STAGES shared-memory stages, 128-byte swizzled,
+//     each guarded by a "full" mbarrier (expect_tx + the loads' complete_tx)
+//     and an "empty" mbarrier (one arrival per consumer warpgroup);
+//   - each consumer warpgroup computes 64 x BN of the tile with four
+//     wgmma.mma_async m64nBNk16 per stage from shared-memory descriptors,
+//     keeps one wgmma group in flight and frees a stage when the group that
+//     read it has retired;
+//   - the epilogue converts the f32 accumulators to bf16x2 (optionally after
+//     bias + GELU), writes 64 x 64 boxes into swizzled staging buffers with
+//     stmatrix and stores each with one TMA store (bulk async-groups);
+//   - cluster 2 (optional): two CTAs on vertically adjacent tiles load one
+//     half of the shared B tile each and multicast it to both.
+// Ragged M, N and K: TMA fills out-of-range loads with zeros and clips stores;
+// N and K must be multiples of 8 (16-byte global strides).
+//
+//===----------------------------------------------------------------------===//
+#ifndef BENCH_GEMM_GEMM_CUH
+#define BENCH_GEMM_GEMM_CUH
+
+#include <cuda.h>
+#include <stdint.h>
+#include <utility>
+
+#include <tileapply/tile.h>
+
+#include "layout.h"
+
+namespace gemm {
+
+// ---- compile-time loops -------------------------------------------------------------
+// Everything that indexes the accumulators is unrolled at compile time (a
+// run-time index would put the register array in local memory).
+// Its lambdas are always inlined (GEMM_INLINE): a call would pass the
+// accumulators through local memory.
+#define GEMM_INLINE __attribute__((always_inline))
+template <uint32_t N, class F> __device__ __forceinline__ void static_for(F &&f) {
+  [&]<uint32_t... I>(std::integer_sequence<uint32_t, I...>) GEMM_INLINE {
+    (f(std::integral_constant<uint32_t, I>{}), ...);
+  }(std::make_integer_sequence<uint32_t, N>{});
+}
+
+/// A register tensor view of shape `Shape` and strides `Stride` starting at
+/// element `p` of a thread's register array (`Storage` elements from p on).
+template <class Shape, class Stride, int Storage, class T> __device__ __forceinline__ auto regs(T *p) {
+  return tile::ref<T, TILEAPPLY_SPACE_NONE, Shape, Stride, Storage>(p);
+}
+
+/// tile::fence_operand on every accumulator, written out element by element.
+template <uint32_t N> __device__ __forceinline__ void fence_acc(float (&acc)[N]) {
+  static_for<N>([&](auto i) GEMM_INLINE { tile::fence_operand(acc[i]); });
+}
+
+__device__ __forceinline__ uint32_t smem_u32(const void *p) {
+  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
+}
+
+// ---- mbarriers ------------------------------------------------------------------------
+
+__device__ __forceinline__ auto bar(uint64_t *b) { return tile::shared<uint64_t, 1>(b); }
+
+__device__ __forceinline__ void bar_init(uint64_t *b, uint32_t count) {
+  __tile_apply("mbarrier.init.shared::cta.b64", bar(b), count);
+}
+/// Spins until the phase of parity `parity` of `b` has completed.
+__device__ __forceinline__ void bar_wait(uint64_t *b, uint32_t parity) {
+  bool done[1];
+  do {
+    __tile_apply("mbarrier.try_wait.parity.shared::cta.b64", done, bar(b), parity);
+  } while (!done[0]);
+}
+/// The producer's arrival on a full barrier: expect `bytes` from the loads.
+__device__ __forceinline__ void bar_arrive_expect(uint64_t *b, uint32_t bytes) {
+  __tile_apply("mbarrier.arrive.expect_tx.shared::cta.b64", bar(b), bytes);
+}
+__device__ __forceinline__ void bar_arrive(uint64_t *b) {
+  __tile_apply("mbarrier.arrive.shared::cta.b64", bar(b));
+}
+/// Arrival on the barrier at the same offset in CTA `rank` of the cluster.
+__device__ __forceinline__ void bar_arrive_cluster(uint64_t *b, uint32_t rank) {
+  uint32_t remote[1];
+  __tile_apply("mapa.shared::cluster.u32", remote, smem_u32(b), rank);
+  __tile_apply("mbarrier.arrive.shared::cluster.b64", tile::cluster<uint64_t, 1>(remote[0]));
+}
+
+// ---- TMA ------------------------------------------------------------------------------------
+
+__device__ __forceinline__ void tma_load(void *dst, const CUtensorMap &map, int32_t x, int32_t y, uint64_t *b) {
+  int32_t xy[2] = {x, y};
+  __tile_apply("cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes",
+               tile::shared<uint8_t, 1>(static_cast<uint8_t *>(dst)), tile::tensor_map(map), xy, bar(b));
+}
+/// Loads the box into `dst` of every CTA in `mask`, signalling the barrier at
+/// `b`'s offset in each of them.
+__device__ __forceinline__ void tma_load_multicast(void *dst, const CUtensorMap &map, int32_t x, int32_t y,
+                                                   uint64_t *b, uint16_t mask) {
+  int32_t xy[2] = {x, y};
+  __tile_apply("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster",
+               tile::to_cluster(tile::shared<uint8_t, 1>(static_cast<uint8_t *>(dst))), tile::tensor_map(map), xy,
+               tile::to_cluster(bar(b)), mask);
+}
+__device__ __forceinline__ void tma_store(const CUtensorMap &map, int32_t x, int32_t y, const void *src) {
+  int32_t xy[2] = {x, y};
+  __tile_apply("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group", tile::tensor_map(map), xy,
+               tile::shared<const uint8_t, 1>(static_cast<const uint8_t *>(src)));
+}
+
+// ---- barriers between threads ---------------------------------------------------------
+
+/// Named barrier `id` over `threads` threads (bar.sync: all threads of each warp).
+__device__ __forceinline__ void named_sync(uint32_t id, uint32_t threads) { __tile_apply("bar.sync", id, threads); }
+
+/// All threads of the cluster (not .aligned: callers come out of divergent code).
+__device__ __forceinline__ void cluster_sync() {
+  __tile_apply("barrier.cluster.arrive.release");
+  __tile_apply("barrier.cluster.wait.acquire");
+}
+
+// ---- wgmma ----------------------------------------------------------------------------------
+
+/// One wgmma.mma_async m64nBNk16, bf16 x bf16 -> f32, A and B K-major from
+/// shared memory (transpose immediates 0), D += A x B (or D = A x B when
+/// `accumulate` is false).
+template <uint32_t BN>
+__device__ __forceinline__ void wgmma(float (&acc)[BN / 2], uint64_t a, uint64_t b, bool accumulate) {
+  if constexpr (BN == 256)
+    __tile_apply("wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16", acc, a, b, accumulate, 1, 1, 0, 0);
+  else if constexpr (BN == 192)
+    __tile_apply("wgmma.mma_async.sync.aligned.m64n192k16.f32.bf16.bf16", acc, a, b, accumulate, 1, 1, 0, 0);
+  else if constexpr (BN == 128)
+    __tile_apply("wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", acc, a, b, accumulate, 1, 1, 0, 0);
+  else if constexpr (BN == 64)
+    __tile_apply("wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16", acc, a, b, accumulate, 1, 1, 0, 0);
+  else
+    static_assert(BN == 0, "wgmma: no such tile width");
+}
+
+// ---- the epilogue's arithmetic ----------------------------------------------------------------
+
+constexpr float kGeluC0 = 0.7978845608028654f;         // sqrt(2 / pi)
+constexpr float kGeluC1 = 0.7978845608028654f * 0.044715f;
+
+/// acc[0 .. 31] (one box: 8-column block j, row half h, column parity e at
+/// 4 j + 2 h + e) = GELU_tanh(acc + bias[col]), bias a bf16 vector of N
+/// read at columns col0 + 8 j + 2 (lane % 4) + e.
+__device__ __forceinline__ void bias_gelu(float *box, const uint16_t *bias, uint32_t col0, uint32_t N,
+                                          uint32_t lane) {
+  uint32_t bw[8][1];
+  bool in[8][1];
+  static_for<8>([&](auto j) GEMM_INLINE {
+    bw[j][0] = 0;
+    in[j][0] = col0 + 8 * j < N; // N is a multiple of 8: a block is all in or all out
+  });
+  const auto *words = reinterpret_cast<const uint32_t *>(bias + col0 + 2 * (lane % 4));
+  __tile_apply("ld.global.nc.b32", bw, tile::view<tile::shape<8, 1>, tile::stride<4, 1>>(tile::global<const uint32_t, 29>(words)),
+               tile::pred(in));
+  float b[8][2][1]; // [j][e]: bf16 -> f32 is the bf16 bits in the high half
+  static_for<8>([&](auto j) GEMM_INLINE {
+    b[j][0][0] = __uint_as_float(bw[j][0] << 16);
+    b[j][1][0] = __uint_as_float(bw[j][0] & 0xFFFF0000u);
+  });
+  auto x4 = regs<tile::shape<8, 2, 2, 1>, tile::stride<4, 2, 1, 1>, 32>(box);
+  __tile_apply("add.rn.f32", x4, x4, tile::view<tile::shape<8, 2, 2, 1>, tile::stride<2, 0, 1, 1>>(b));
+  // GELU, tanh form: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
+  auto x = regs<tile::shape<32, 1>, tile::stride<1, 1>, 32>(box);
+  float t[32][1], h[32][1];
+  __tile_apply("mul.rn.f32", t, x, x);
+  __tile_apply("fma.rn.f32", t, t, kGeluC1, kGeluC0);
+  __tile_apply("mul.rn.f32", t, t, x);
+  __tile_apply("tanh.approx.f32", t, t);
+  __tile_apply("mul.rn.f32", h, x, 0.5f);
+  __tile_apply("fma.rn.f32", x, h, t, h);
+}
+
+// ---- the kernel ---------------------------------------------------------------------------------
+
+template <config C>
+__global__ void __launch_bounds__(kThreads, 1)
+    gemm_kernel(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,
+                const __grid_constant__ CUtensorMap tmD, const uint16_t *__restrict__ bias, uint32_t M, uint32_t N,
+                uint32_t K) {
+  static_assert(C.error() == nullptr, "unsupported configuration");
+  constexpr uint32_t kAcc = C.acc_regs();
+
+  // The shared-memory plan from a 1024-byte aligned base.
+  extern __shared__ __align__(1024) uint8_t smem_raw[];
+  const uint32_t raw = smem_u32(smem_raw);
+  uint8_t *const smem = smem_raw + (((raw + 1023u) & ~1023u) - raw);
+  const uint32_t sbase = smem_u32(smem);
+  uint64_t *const full = reinterpret_cast<uint64_t *>(smem + C.off_full(0));
+  uint64_t *const empty = reinterpret_cast<uint64_t *>(smem + C.off_empty(0));
+
+  const uint32_t wg = threadIdx.x / 128, tid = threadIdx.x % 128;
+  const uint32_t rank = blockIdx.x % C.cluster, cluster_id = blockIdx.x / C.cluster,
+                 clusters = gridDim.x / C.cluster;
+  const schedule sched{ceil_div(M, kBM), ceil_div(N, C.bn), C.cluster};
+  const uint32_t units = sched.units(), kblocks = ceil_div(K, kBK);
+
+  if (threadIdx.x == 0) {
+    for (uint32_t s = 0; s < C.stages; ++s) {
+      bar_init(&full[s], 1);
+      bar_init(&empty[s], C.empty_arrivals());
+    }
+    // The initialized barriers, visible to the async proxy and the cluster.
+    __tile_apply("fence.mbarrier_init.release.cluster");
+  }
+  if constexpr (C.cluster > 1)
+    cluster_sync();
+  else
+    named_sync(0, kThreads);
+
+  if (wg == kConsumers) {
+    // ---- producer warpgroup: one elected thread issues every load ----
+    __tile_apply("setmaxnreg.dec.sync.aligned.u32", kProducerRegs);
+    if (tid < 32) {
+      bool leader[1];
+      __tile_apply("elect.sync", leader, 0xffffffffu);
+      if (leader[0]) {
+        ring r;
+        for (uint32_t u = cluster_id; u < units; u += clusters) {
+          const tile_pos p = sched.tile(u, rank);
+          // A phantom tile (past M, cluster 2) loads a real one and stores nothing.
+          const int32_t a_row = p.m_blk < sched.m_blocks ? int32_t(p.m_blk * kBM) : 0;
+          const uint32_t n0 = p.n_blk * C.bn;
+          // This CTA's share of B: all of it, or one half (multicast to both).
+          int32_t b_row = int32_t(n0 + rank * C.b_box_rows());
+          if (uint32_t(b_row) >= N) b_row = int32_t(n0); // past N: any real box will do
+          for (uint32_t kb = 0; kb < kblocks; ++kb) {
+            bar_wait(&empty[r.stage], r.phase ^ 1);
+            bar_arrive_expect(&full[r.stage], C.stage_bytes());
+            const int32_t k0 = int32_t(kb * kBK);
+            tma_load(smem + C.off_a(r.stage), tmA, k0, a_row, &full[r.stage]);
+            if constexpr (C.cluster == 1)
+              tma_load(smem + C.off_b(r.stage), tmB, k0, b_row, &full[r.stage]);
+            else
+              tma_load_multicast(smem + C.off_b(r.stage) + rank * C.b_box_rows() * 128, tmB, k0, b_row,
+                                 &full[r.stage], uint16_t((1u << C.cluster) - 1));
+            r.advance(C.stages);
+          }
+        }
+      }
+    }
+  } else {
+    // ---- consumer warpgroups: 64 x BN of each tile ----
+    __tile_apply("setmaxnreg.inc.sync.aligned.u32", kConsumerRegs);
+    const uint32_t warp = tid / 32, lane = tid % 32;
+    float acc[kAcc];
+    static_for<kAcc>([&](auto i) GEMM_INLINE { acc[i] = 0.f; });
+    ring r;
+    uint32_t stores = 0; // TMA stores issued by this warpgroup: picks the staging buffer
+
+    // Frees a stage: one arrival per warpgroup on each CTA that the stage's loads wrote.
+    auto release = [&](uint32_t stage) GEMM_INLINE {
+      if constexpr (C.cluster == 1) {
+        if (tid == 0) bar_arrive(&empty[stage]);
+      } else {
+        if (tid < C.cluster) bar_arrive_cluster(&empty[stage], tid);
+      }
+    };
+
+    for (uint32_t u = cluster_id; u < units; u += clusters) {
+      const tile_pos p = sched.tile(u, rank);
+      const uint32_t a_tile = sbase + wg * kWgM * 128; // this warpgroup's 64 rows of A
+      uint32_t prev = 0;
+      for (uint32_t kb = 0; kb < kblocks; ++kb) {
+        bar_wait(&full[r.stage], r.phase);
+        const uint32_t a_base = a_tile + C.off_a(r.stage), b_base = sbase + C.off_b(r.stage);
+        fence_acc(acc);
+        __tile_apply("wgmma.fence.sync.aligned");
+        static_for<kBK / kK16>([&](auto k) GEMM_INLINE {
+          wgmma<C.bn>(acc, operand_desc(a_base, k), operand_desc(b_base, k), k == 0 ? kb > 0 : true);
+        });
+        __tile_apply("wgmma.commit_group.sync.aligned");
+        fence_acc(acc);
+        if constexpr (C.overlap) {
+          // The group before this one has retired: its stage is free.
+          __tile_apply("wgmma.wait_group.sync.aligned", 1);
+          fence_acc(acc);
+          if (kb > 0) release(prev);
+        } else {
+          __tile_apply("wgmma.wait_group.sync.aligned", 0);
+          fence_acc(acc);
+          release(r.stage);
+        }
+        prev = r.stage;
+        r.advance(C.stages);
+      }
+      if constexpr (C.overlap) {
+        __tile_apply("wgmma.wait_group.sync.aligned", 0);
+        fence_acc(acc);
+        release(prev);
+      }
+
+      // ---- epilogue: 64 x BN of D through 64 x 64 swizzled boxes ----
+      const uint32_t row0 = p.m_blk * kBM + wg * kWgM, n0 = p.n_blk * C.bn;
+      if (p.m_blk >= sched.m_blocks || row0 >= M) continue; // phantom tile, or rows past M
+      static_for<C.boxes()>([&](auto b) GEMM_INLINE {
+        const uint32_t col0 = n0 + b * kEpiCols;
+        if (col0 >= N) return; // the box is past N
+        uint8_t *const box = smem + C.off_epi(wg, stores % C.epi_bufs);
+        // The store that last read this buffer has finished reading it.
+        if (tid == 0) __tile_apply("cp.async.bulk.wait_group.read", C.epi_bufs - 1);
+        named_sync(1 + wg, 128);
+        float *const x = &acc[b * 32];
+        if constexpr (C.fused) bias_gelu(x, bias, col0, N, lane);
+        // bf16x2 pairs, low half = even column: cvt puts its first source high.
+        uint32_t packed[4][4];
+        __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<16, 1>, tile::stride<1, 1>>(packed),
+                     regs<tile::shape<16, 1>, tile::stride<2, 1>, 31>(x + 1),
+                     regs<tile::shape<16, 1>, tile::stride<2, 1>, 32>(x));
+        static_for<4>([&](auto s) GEMM_INLINE {
+          __tile_apply("stmatrix.sync.aligned.m8n8.x4.shared.b16",
+                       tile::shared<uint16_t, 1>(reinterpret_cast<uint16_t *>(box + epi_offset(warp, lane, s))),
+                       packed[s]);
+        });
+        // The generic-proxy writes, visible to the TMA store (async proxy).
+        __tile_apply("fence.proxy.async.shared::cta");
+        named_sync(1 + wg, 128);
+        if (tid == 0) {
+          tma_store(tmD, int32_t(col0), int32_t(row0), box);
+          __tile_apply("cp.async.bulk.commit_group");
+        }
+        ++stores;
+      });
+    }
+    if (tid == 0) __tile_apply("cp.async.bulk.wait_group", 0);
+  }
+
+  // No CTA of a cluster leaves while its peer may still arrive on its barriers.
+  if constexpr (C.cluster > 1) cluster_sync();
+}
+
+} // namespace gemm
+
+#endif // BENCH_GEMM_GEMM_CUH

@@ -1,0 +1,207 @@
+//===- bench/gemm/layout.h - Where every byte of the GEMM lives -----*- C++ -*-===//
+//
+// The index arithmetic of the bf16 GEMM kernel (gemm.cuh), in one place, as
+// constexpr functions that the kernel calls on the GPU and that
+// layout_check.cpp checks on the host against the ISA's models in
+// tileapply/fragment.h (wgmma accumulators, stmatrix) and
+// tileapply/descriptor.h (wgmma shared-memory descriptors, canonical layouts,
+// 128-byte swizzle):
+//
+//   - the shared-memory plan of one CTA (stages, epilogue staging, barriers);
+//   - the 128-byte swizzle TMA applies to a box whose rows are 128 bytes;
+//   - the wgmma descriptors of each stage and k16 step;
+//   - the epilogue: which accumulator registers one stmatrix stores, and the
+//     row address each lane gives it;
+//   - the persistent tile order (grouped rows for L2 locality), with and
+//     without clusters of two CTAs along M;
+//   - the pipeline's stage / phase sequence.
+//
+// Plain C++17 on <stdint.h> (plus tileapply/descriptor.h): host and device.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BENCH_GEMM_LAYOUT_H
+#define BENCH_GEMM_LAYOUT_H
+
+#include <stdint.h>
+
+#include <tileapply/descriptor.h>
+
+#if defined(__CUDACC__) || defined(__CUDA__)
+#define GEMM_HD __host__ __device__
+#else
+#define GEMM_HD
+#endif
+
+namespace gemm {
+
+// ---- the shape of the work ------------------------------------------------------
+
+constexpr uint32_t kBM = 128;          ///< rows of D per CTA tile (two consumer warpgroups x 64)
+constexpr uint32_t kBK = 64;           ///< K per pipeline stage: 64 bf16 = 128 bytes, one swizzle span
+constexpr uint32_t kWgM = 64;          ///< rows of D per consumer warpgroup (wgmma M)
+constexpr uint32_t kK16 = 16;          ///< K per wgmma (bf16)
+constexpr uint32_t kConsumers = 2;     ///< consumer warpgroups
+constexpr uint32_t kThreads = 128 * (kConsumers + 1); ///< + one producer warpgroup
+constexpr uint32_t kEpiCols = 64;      ///< columns of one epilogue box (128 bytes of bf16)
+constexpr uint32_t kEpiBoxBytes = kWgM * kEpiCols * 2; ///< 8 KiB: one TMA store
+constexpr uint32_t kProducerRegs = 40; ///< setmaxnreg.dec for the producer warpgroup
+constexpr uint32_t kConsumerRegs = 232;///< setmaxnreg.inc for the consumers (40*128 + 232*256 <= 64K)
+constexpr uint32_t kSmemLimit = 232448;///< 227 KiB: the most dynamic shared memory a block may have (sm_90)
+
+static_assert(kProducerRegs * 128 + kConsumerRegs * 128 * kConsumers <= 65536,
+              "setmaxnreg: the register file holds 64K 32-bit registers");
+
+/// One kernel configuration (a template argument of the kernel).
+struct config {
+  uint32_t bn;       ///< columns of D per CTA tile: the wgmma N (64 ... 256)
+  uint32_t stages;   ///< pipeline stages (each: an A tile and a B tile)
+  uint32_t epi_bufs; ///< epilogue boxes of 64 x 64 staged per consumer warpgroup
+  uint32_t cluster;  ///< 1, or 2: two CTAs along M share B (TMA multicast)
+  bool fused;        ///< bias + GELU before the store
+  bool overlap;      ///< keep one wgmma group in flight (else wait for each)
+
+  GEMM_HD constexpr uint32_t acc_regs() const { return bn / 2; }        // f32 per thread: 64 x bn / 128
+  GEMM_HD constexpr uint32_t boxes() const { return bn / kEpiCols; }    // epilogue boxes per warpgroup
+  GEMM_HD constexpr uint32_t a_stage_bytes() const { return kBM * kBK * 2; }
+  GEMM_HD constexpr uint32_t b_stage_bytes() const { return bn * kBK * 2; }
+  GEMM_HD constexpr uint32_t stage_bytes() const { return a_stage_bytes() + b_stage_bytes(); }
+  /// B rows one CTA loads (and multicasts) per stage.
+  GEMM_HD constexpr uint32_t b_box_rows() const { return bn / cluster; }
+
+  // The shared-memory plan, from a 1024-byte aligned base (the 128-byte
+  // swizzle repeats every 1024 bytes, and the descriptors' base offset is 0).
+  GEMM_HD constexpr uint32_t off_a(uint32_t stage) const { return stage * a_stage_bytes(); }
+  GEMM_HD constexpr uint32_t off_b(uint32_t stage) const { return stages * a_stage_bytes() + stage * b_stage_bytes(); }
+  GEMM_HD constexpr uint32_t off_epi(uint32_t wg, uint32_t buf) const {
+    return stages * stage_bytes() + (wg * epi_bufs + buf) * kEpiBoxBytes;
+  }
+  GEMM_HD constexpr uint32_t off_full(uint32_t stage) const { return off_epi(kConsumers, 0) + stage * 8; }
+  GEMM_HD constexpr uint32_t off_empty(uint32_t stage) const { return off_full(stages) + stage * 8; }
+  /// Bytes to request: the plan plus the slack for aligning the base to 1024.
+  GEMM_HD constexpr uint32_t smem_bytes() const { return off_empty(stages) + 1024; }
+
+  /// Arrivals that free a stage: one per consumer warpgroup of every CTA the
+  /// stage's loads write into.
+  GEMM_HD constexpr uint32_t empty_arrivals() const { return kConsumers * cluster; }
+
+  /// Null when the configuration is one the kernel supports.
+  GEMM_HD constexpr const char *error() const {
+    if (bn < 64 || bn > 256 || bn % kEpiCols) return "bn must be 64, 128, 192 or 256";
+    if (cluster != 1 && cluster != 2) return "cluster must be 1 or 2";
+    if (b_box_rows() % 8 || b_box_rows() > 256) return "B box rows";
+    if (stages < 2) return "at least 2 stages";
+    if (epi_bufs < 1 || boxes() % epi_bufs) return "epi_bufs must divide the boxes per warpgroup";
+    if (smem_bytes() > kSmemLimit) return "shared memory plan exceeds 227 KiB";
+    return nullptr;
+  }
+};
+
+// ---- the 128-byte swizzle -----------------------------------------------------------
+
+/// Byte offset, from a 1024-aligned box base, of byte `byte` (0 - 127) of row
+/// `row` of a box whose rows are 128 bytes, as TMA writes it with
+/// CU_TENSOR_MAP_SWIZZLE_128B (and reads it for a store): the 16-byte chunk
+/// index is XORed with the row index mod 8 (Swizzle<3,4,3> on the address).
+GEMM_HD constexpr uint32_t sw128(uint32_t row, uint32_t byte) {
+  return row * 128 + ((((byte >> 4) ^ (row & 7)) & 7) << 4) + (byte & 15);
+}
+
+// ---- wgmma descriptors ---------------------------------------------------------------
+
+/// The fixed fields of every operand descriptor: K-major, 128-byte swizzle,
+/// 8 rows of 128 bytes per swizzle atom (SBO = 1024), LBO unused for swizzled
+/// K-major layouts (encoded 1, as CUTLASS does), base offset 0 (every atom
+/// starts 1024-aligned).
+constexpr tile::desc::encoded<uint64_t> kDescFixed =
+    tile::desc::encode(tile::desc::wgmma_smem{0, 16, 1024, 0, tile::desc::swizzle::b128});
+static_assert(kDescFixed.ok(), "the wgmma descriptor template");
+
+/// The descriptor of the 64 x 16 (A) or bn x 16 (B) slice that starts at
+/// shared-window byte address `tile_base` + 32 * k16: K advances inside the
+/// 128-byte row, the hardware applies the swizzle to the absolute address.
+GEMM_HD constexpr uint64_t operand_desc(uint32_t tile_base, uint32_t k16) {
+  return tile::desc::with_start_address(kDescFixed.value, tile_base + k16 * kK16 * 2);
+}
+
+// ---- the epilogue -----------------------------------------------------------------------
+//
+// The wgmma m64nNk16 f32 accumulator of thread t (warp w = t / 32, lane l):
+// register 4 * j + 2 * h + e holds row 16 w + 8 h + l / 4, column 8 j + 2 (l % 4) + e
+// (j the 8-column block, h the row half, e the column parity). One
+// stmatrix .x4 stores a 16 x 16 block per warp: matrix q (0 - 3) is the 8 x 8
+// block of row half h = q & 1 and 8-column block 2 s + (q >> 1) of the 16-column
+// block s; its thread-l register is exactly the accumulator pair of that
+// block, packed lo = even column. Lanes 8 q ... 8 q + 7 give the row
+// addresses of matrix q.
+
+/// The accumulator register holding element e (0: low half, 1: high half) of
+/// the stmatrix register q for 16-column block s.
+GEMM_HD constexpr uint32_t epi_acc_index(uint32_t s, uint32_t q, uint32_t e) {
+  return 4 * (2 * s + (q >> 1)) + 2 * (q & 1) + e;
+}
+/// The row (within the warpgroup's 64) whose address lane `lane` of warp `warp` gives.
+GEMM_HD constexpr uint32_t epi_row(uint32_t warp, uint32_t lane) {
+  return 16 * warp + 8 * ((lane >> 3) & 1) + (lane & 7);
+}
+/// The first column (within the warpgroup's bn) of that row's 8 elements.
+GEMM_HD constexpr uint32_t epi_col(uint32_t s, uint32_t lane) { return 16 * s + 8 * (lane >> 4); }
+/// Byte offset, in the staging box of its columns, of lane's row for block s.
+GEMM_HD constexpr uint32_t epi_offset(uint32_t warp, uint32_t lane, uint32_t s) {
+  return sw128(epi_row(warp, lane), (epi_col(s, lane) % kEpiCols) * 2);
+}
+
+// ---- the tile order -------------------------------------------------------------------
+
+constexpr uint32_t kGroupRows = 16; ///< M blocks per group of the grouped order
+
+GEMM_HD constexpr uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+
+struct tile_pos {
+  uint32_t m_blk, n_blk;
+};
+
+/// Grouped ("swizzled") order: tiles go down a group of `group` block-rows
+/// first, then across; 132 CTAs working on consecutive tiles share about 16
+/// rows of A blocks and 8 columns of B blocks, which L2 holds.
+GEMM_HD constexpr tile_pos grouped(uint32_t idx, uint32_t rows, uint32_t cols, uint32_t group) {
+  const uint32_t per_group = group * cols;
+  const uint32_t g = idx / per_group, first = g * group;
+  const uint32_t height = rows - first < group ? rows - first : group;
+  const uint32_t in = idx % per_group;
+  return {first + in % height, in / height};
+}
+
+/// The scheduling units of a problem: tiles (cluster 1), or pairs of tiles
+/// stacked along M (cluster 2: both CTAs of a cluster take the same unit).
+struct schedule {
+  uint32_t m_blocks, n_blocks, cluster;
+  GEMM_HD constexpr uint32_t unit_rows() const { return ceil_div(m_blocks, cluster); }
+  GEMM_HD constexpr uint32_t units() const { return unit_rows() * n_blocks; }
+  /// The tile CTA `rank` of its cluster computes for unit `u`; m_blk may be
+  /// m_blocks (a phantom tile past the end, when m_blocks is odd).
+  GEMM_HD constexpr tile_pos tile(uint32_t u, uint32_t rank) const {
+    const tile_pos p = grouped(u, unit_rows(), n_blocks, kGroupRows / cluster);
+    return {p.m_blk * cluster + rank, p.n_blk};
+  }
+};
+
+// ---- the pipeline ---------------------------------------------------------------------
+
+/// Stage and phase parity of the ring, advanced once per k-block by the
+/// producer and by every consumer alike (the sequence never restarts between
+/// tiles). A fresh mbarrier is in phase 0: consumers wait on full[s] for
+/// parity `phase`, the producer waits on empty[s] for parity `phase ^ 1`
+/// (which a fresh barrier reports as complete: the ring starts empty).
+struct ring {
+  uint32_t stage = 0, phase = 0;
+  GEMM_HD constexpr void advance(uint32_t stages) {
+    if (++stage == stages) {
+      stage = 0;
+      phase ^= 1;
+    }
+  }
+};
+
+} // namespace gemm
+
+#endif // BENCH_GEMM_LAYOUT_H

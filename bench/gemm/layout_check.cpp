@@ -1,0 +1,408 @@
+//===- bench/gemm/layout_check.cpp - The GEMM's index arithmetic, checked on the host ---===//
+//
+// Runs every address computation of bench/gemm/gemm.cuh (through layout.h,
+// the functions the kernel itself calls) on the host and checks it against
+// the ISA models of tileapply/descriptor.h and tileapply/fragment.h:
+//
+//   1. every configuration the library builds fits 227 KiB, with its stages
+//      and staging boxes 1024-aligned (the 128-byte swizzle and the
+//      descriptors' base offset 0 need it);
+//   2. mainloop: for each stage, warpgroup and k16 step, the element the wgmma
+//      descriptor names (decoded, canonical K-major 128B-swizzled layout,
+//      swizzled absolute address) is the element TMA wrote there: A (m, k)
+//      and B (n, k) of the tile, including the two halves of B in a cluster;
+//   3. epilogue: every accumulator of every thread (wgmma D layout), packed
+//      into bf16x2 as the kernel packs it and stored by stmatrix (its register
+//      layout and row-address lanes) at the kernel's addresses, then read back
+//      by the TMA store's 128-byte swizzle, lands on its own (row, column) of
+//      D, every element of the 64 x bn slice exactly once;
+//   4. the tile order visits every tile exactly once (with and without
+//      clusters, phantom tiles only past M);
+//   5. the mbarrier protocol (full / empty rings, expect_tx, the consumers'
+//      deferred release with one wgmma group in flight, cluster peers) on an
+//      mbarrier model under random interleavings: no deadlock, no stage
+//      overwritten while read, no stage read before it is full.
+//
+// Prints one line per check and "layout-check OK"; exits 1 on any mismatch.
+//
+//===----------------------------------------------------------------------===//
+#include <stdint.h>
+#include <stdio.h>
+
+#include <map>
+#include <random>
+#include <set>
+#include <vector>
+
+#include <tileapply/fragment.h>
+
+#include "layout.h"
+
+using namespace gemm;
+namespace td = tile::desc;
+namespace fr = tile::frag;
+
+static int g_failures = 0;
+static bool g_quiet = false; // the negative checks expect failures: do not print them
+#define CHECK(cond, ...)                                                                                      \
+  do {                                                                                                        \
+    if (!(cond)) {                                                                                            \
+      if (++g_failures <= 20 && !g_quiet) {                                                                   \
+        printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                                                \
+        printf(__VA_ARGS__);                                                                                  \
+        printf("\n");                                                                                         \
+      }                                                                                                       \
+    }                                                                                                         \
+  } while (0)
+
+// The configurations gemm.cu instantiates (keep in sync: gemm.cu's kVariants).
+static const config kConfigs[] = {
+    {256, 4, 2, 1, false, true}, {256, 4, 2, 2, false, true}, {128, 6, 2, 1, false, true},
+    {256, 3, 4, 1, false, true}, {256, 4, 2, 1, false, false}, {256, 4, 2, 1, true, true},
+    {256, 4, 2, 2, true, true},
+};
+
+static void check_plan(const config &c) {
+  CHECK(c.error() == nullptr, "bn %u: %s", c.bn, c.error());
+  CHECK(c.smem_bytes() <= kSmemLimit, "bn %u stages %u: %u bytes", c.bn, c.stages, c.smem_bytes());
+  for (uint32_t s = 0; s < c.stages; ++s) {
+    CHECK(c.off_a(s) % 1024 == 0 && c.off_b(s) % 1024 == 0, "stage %u not 1024-aligned", s);
+    CHECK(c.off_b(s) + c.b_stage_bytes() <= c.off_epi(0, 0), "stage %u overlaps the staging boxes", s);
+    CHECK((c.b_box_rows() * 128) % 1024 == 0, "B half not 1024-aligned");
+  }
+  for (uint32_t wg = 0; wg < kConsumers; ++wg)
+    for (uint32_t b = 0; b < c.epi_bufs; ++b) CHECK(c.off_epi(wg, b) % 1024 == 0, "staging box not aligned");
+  CHECK(c.off_full(0) % 8 == 0 && c.off_empty(c.stages) + 1024 == c.smem_bytes(), "barriers");
+  CHECK(c.off_full(0) >= c.off_epi(kConsumers - 1, c.epi_bufs - 1) + kEpiBoxBytes, "barriers overlap");
+}
+
+// ---- 2. mainloop descriptors ----------------------------------------------------------------
+
+// Absolute shared address of element (row, k) of a K-major tile that TMA
+// wrote at 1024-aligned `base` with the 128-byte swizzle (rows of 64 bf16).
+static uint32_t tma_addr(uint32_t base, uint32_t row, uint32_t k) { return base + sw128(row, 2 * k); }
+
+// The address wgmma reads for element (mn, k) of the operand described by `d`.
+static uint32_t wgmma_addr(uint64_t d, uint32_t mn, uint32_t k) {
+  const td::wgmma_smem s = td::decode_wgmma_smem(d);
+  const td::canonical L = td::canonical_layout(td::major::k, s.mode, 16);
+  return td::swizzle_address(s.mode, s.start_address + L.offset(mn, k, s.lbo, s.sbo));
+}
+
+static void check_descriptors(const config &c, uint32_t sbase) {
+  long n = 0;
+  for (uint32_t s = 0; s < c.stages; ++s)
+    for (uint32_t k16 = 0; k16 < kBK / kK16; ++k16) {
+      for (uint32_t wg = 0; wg < kConsumers; ++wg) {
+        // The kernel: a_tile = sbase + wg * 64 * 128; a_base = a_tile + off_a(stage).
+        const uint64_t d = operand_desc(sbase + wg * kWgM * 128 + c.off_a(s), k16);
+        const td::wgmma_smem f = td::decode_wgmma_smem(d);
+        CHECK(f.mode == td::swizzle::b128 && f.sbo == 1024 && f.lbo == 16 && f.base_offset == 0,
+              "A descriptor fields");
+        for (uint32_t i = 0; i < kWgM; ++i)
+          for (uint32_t k = 0; k < kK16; ++k, ++n)
+            CHECK(wgmma_addr(d, i, k) == tma_addr(sbase + c.off_a(s), wg * kWgM + i, k16 * kK16 + k),
+                  "A stage %u wg %u k16 %u element (%u, %u)", s, wg, k16, i, k);
+      }
+      const uint64_t d = operand_desc(sbase + c.off_b(s), k16);
+      for (uint32_t j = 0; j < c.bn; ++j) {
+        // The CTA of rank j / b_box_rows loaded these rows at its offset.
+        const uint32_t rank = j / c.b_box_rows(), row = j % c.b_box_rows();
+        const uint32_t half_base = sbase + c.off_b(s) + rank * c.b_box_rows() * 128;
+        for (uint32_t k = 0; k < kK16; ++k, ++n)
+          CHECK(wgmma_addr(d, j, k) == tma_addr(half_base, row, k16 * kK16 + k),
+                "B stage %u k16 %u element (%u, %u)", s, k16, j, k);
+      }
+    }
+  printf("ok  descriptors bn %u stages %u cluster %u base 0x%x: %ld elements read where TMA wrote them\n", c.bn,
+         c.stages, c.cluster, sbase, n);
+}
+
+// ---- 3. epilogue -----------------------------------------------------------------------------
+
+static void check_epilogue(const config &c) {
+  const fr::layout D = fr::wgmma(int(c.bn), 16, fr::operand::d, fr::type::f32);
+  const fr::layout S = fr::stmatrix(fr::m8n8, 4, false, fr::type::b16);
+  CHECK(D.ok() && S.ok(), "fragment layouts");
+  CHECK(D.regs() == int(c.acc_regs()) && D.threads() == 128, "accumulator count");
+  // value id of D element (row, col) of the warpgroup's 64 x bn slice: row * bn + col + 1
+  std::vector<uint32_t> want(kWgM * c.bn);
+  std::vector<uint32_t> acc(128 * c.acc_regs());
+  for (int t = 0; t < 128; ++t)
+    for (int r = 0; r < D.regs(); ++r) {
+      const fr::pos p = D.coord(t, r, 0);
+      acc[t * c.acc_regs() + r] = uint32_t(p.row) * c.bn + uint32_t(p.col) + 1;
+    }
+  // The staging buffers (one per box here: we check placement, not reuse), 16-bit slots.
+  std::vector<uint32_t> smem(c.boxes() * kEpiBoxBytes / 2, 0);
+  long writes = 0;
+  for (uint32_t b = 0; b < c.boxes(); ++b)
+    for (uint32_t warp = 0; warp < 4; ++warp)
+      for (uint32_t s = 0; s < 4; ++s) {
+        // The row addresses the 32 lanes give (epi_offset), in this box's buffer.
+        uint32_t addr[32];
+        for (uint32_t lane = 0; lane < 32; ++lane) addr[lane] = b * kEpiBoxBytes + epi_offset(warp, lane, s);
+        for (uint32_t lane = 0; lane < 32; ++lane)
+          for (int q = 0; q < 4; ++q)
+            for (int e = 0; e < 2; ++e) {
+              // The kernel: packed[s][q] = cvt(hi = x[2p + 1], lo = x[2p]), p = 4 s + q, x = &acc[32 b].
+              const uint32_t p = 4 * s + uint32_t(q);
+              CHECK(epi_acc_index(s, uint32_t(q), uint32_t(e)) == 2 * p + uint32_t(e), "packing order");
+              const uint32_t reg = 32 * b + 2 * p + uint32_t(e);
+              const uint32_t value = acc[(warp * 32 + lane) * c.acc_regs() + reg];
+              const fr::pos m = S.coord(int(lane), q, e); // (row, col) in matrix m.matrix
+              const int src = S.address_lane(m.matrix, m.row);
+              const uint32_t byte = addr[src] + 2 * uint32_t(m.col);
+              CHECK(smem[byte / 2] == 0, "slot written twice");
+              smem[byte / 2] = value;
+              ++writes;
+            }
+      }
+  // The TMA store of each box: row r, column cc read from sw128(r, 2 cc).
+  long ok = 0;
+  for (uint32_t b = 0; b < c.boxes(); ++b)
+    for (uint32_t r = 0; r < kWgM; ++r)
+      for (uint32_t cc = 0; cc < kEpiCols; ++cc) {
+        const uint32_t got = smem[(b * kEpiBoxBytes + sw128(r, 2 * cc)) / 2];
+        const uint32_t exp = r * c.bn + b * kEpiCols + cc + 1;
+        CHECK(got == exp, "box %u (%u, %u): got id %u, want %u", b, r, cc, got, exp);
+        ok += got == exp;
+      }
+  CHECK(writes == long(kWgM * c.bn), "writes %ld", writes);
+  printf("ok  epilogue bn %u: %ld accumulators stored by stmatrix and read back by the TMA store in place\n", c.bn,
+         ok);
+}
+
+// ---- 4. tile order -----------------------------------------------------------------------------
+
+static void check_schedule(uint32_t M, uint32_t N, uint32_t bn, uint32_t cluster) {
+  const schedule s{ceil_div(M, kBM), ceil_div(N, bn), cluster};
+  std::set<std::pair<uint32_t, uint32_t>> seen;
+  long phantoms = 0;
+  for (uint32_t u = 0; u < s.units(); ++u)
+    for (uint32_t r = 0; r < cluster; ++r) {
+      const tile_pos p = s.tile(u, r);
+      CHECK(p.n_blk < s.n_blocks, "n block %u", p.n_blk);
+      if (p.m_blk >= s.m_blocks) {
+        CHECK(p.m_blk == s.m_blocks && cluster == 2 && r == 1, "phantom tile (%u, %u)", p.m_blk, p.n_blk);
+        ++phantoms;
+        continue;
+      }
+      CHECK(seen.insert({p.m_blk, p.n_blk}).second, "tile (%u, %u) twice", p.m_blk, p.n_blk);
+    }
+  CHECK(seen.size() == size_t(s.m_blocks) * s.n_blocks, "%zu of %u tiles", seen.size(), s.m_blocks * s.n_blocks);
+  printf("ok  tile order %u x %u, bn %u, cluster %u: %zu tiles once each, %ld phantom\n", M, N, bn, cluster,
+         seen.size(), phantoms);
+}
+
+// ---- 5. the mbarrier protocol ------------------------------------------------------------------
+
+// An mbarrier: pending arrivals and transaction bytes of the current phase.
+struct mbar {
+  uint32_t count = 0, pending = 0, phase = 0;
+  long tx = 0;
+  void init(uint32_t n) { count = pending = n; }
+  void complete_if_done() {
+    if (pending == 0 && tx == 0) {
+      ++phase;
+      pending = count;
+    }
+  }
+  void arrive() {
+    CHECK(pending > 0, "arrive on a completed phase");
+    --pending;
+    complete_if_done();
+  }
+  void expect_arrive(long bytes) {
+    tx += bytes;
+    arrive();
+  }
+  void complete_tx(long bytes) {
+    tx -= bytes;
+    complete_if_done();
+  }
+  // try_wait.parity(P): true when the phase of parity P has completed, i.e.
+  // the current phase's parity is not P.
+  bool test(uint32_t parity) const { return (phase & 1) != parity; }
+};
+
+struct cta {
+  std::vector<mbar> full, empty;
+  std::vector<int> round_in;   // round the stage's data belongs to (-1: being written)
+  std::vector<int> readers;    // consumer warpgroups still reading the stage
+};
+
+// Simulates the CTAs of one cluster running `units` units of `kblocks`
+// k-blocks with the kernel's loops, one step of one thread at a time in a
+// random order. Loads land (complete_tx) some random steps after issue; a
+// wgmma group reads its stage from issue until it retires (the next k-block's
+// wait_group 1, or the wait_group 0 at the end of the tile). `mutation`
+// breaks the protocol on purpose (the check must then fail): 1 the producer
+// does not wait for an empty stage, 2 a consumer frees the stage of the group
+// it just issued, 3 the producer waits for the wrong parity.
+static bool simulate(const config &c, uint32_t kblocks, uint32_t units, uint32_t seed, int mutation = 0) {
+  std::mt19937 rng(seed);
+  const uint32_t n = c.cluster;
+  std::vector<cta> C(n);
+  for (auto &x : C) {
+    x.full.resize(c.stages);
+    x.empty.resize(c.stages);
+    x.round_in.assign(c.stages, -2);
+    x.readers.assign(c.stages, 0);
+    for (uint32_t s = 0; s < c.stages; ++s) {
+      x.full[s].init(1);
+      x.empty[s].init(c.empty_arrivals());
+    }
+  }
+  // Threads: per CTA one producer and kConsumers consumers, each a state machine.
+  struct thread {
+    uint32_t cta, role; // role 0 producer, 1.. consumer warpgroup
+    ring r;
+    uint32_t unit = 0, kb = 0, prev = 0;
+    int state = 0;      // consumer: 0 wait full, 1 issued (in flight), done = 9
+    bool done = false;
+    std::vector<int> inflight; // consumer: stages whose wgmma group is in flight
+  };
+  std::vector<thread> T;
+  for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t role = 0; role <= kConsumers; ++role) T.push_back({i, role, {}, 0, 0, 0, 0, false, {}});
+  struct load {
+    uint32_t dst_cta, stage;
+    long bytes;
+    int round;
+    int delay;
+  };
+  std::vector<load> flying;
+  long steps = 0;
+  auto release = [&](uint32_t stage) {
+    // One arrival per consumer warpgroup on every CTA the stage's loads wrote.
+    for (uint32_t dst = 0; dst < n; ++dst) C[dst].empty[stage].arrive();
+  };
+  for (;;) {
+    bool all_done = true;
+    for (auto &t : T) all_done &= t.done;
+    if (all_done && flying.empty()) break;
+    if (++steps > 2000000) {
+      if (!g_quiet) printf("FAIL protocol: no progress after %ld steps (deadlock?)\n", steps);
+      ++g_failures;
+      return false;
+    }
+    // Land a load now and then.
+    if (!flying.empty() && rng() % 3 == 0) {
+      const size_t i = rng() % flying.size();
+      load l = flying[i];
+      flying.erase(flying.begin() + long(i));
+      cta &x = C[l.dst_cta];
+      CHECK(x.readers[l.stage] == 0, "a load landed in stage %u while it was being read", l.stage);
+      x.round_in[l.stage] = l.round;
+      x.full[l.stage].complete_tx(l.bytes);
+      continue;
+    }
+    thread &t = T[rng() % T.size()];
+    if (t.done) continue;
+    // With mutation 1 a producer may run ahead without bound: stop it at the end.
+    cta &x = C[t.cta];
+    const uint32_t round_of = t.unit * kblocks + t.kb; // the k-block's global index
+    if (t.role == 0) {
+      if (t.unit >= units) {
+        t.done = true;
+        continue;
+      }
+      const uint32_t parity = mutation == 3 ? t.r.phase : t.r.phase ^ 1;
+      if (mutation != 1 && !x.empty[t.r.stage].test(parity)) continue; // spin
+      x.full[t.r.stage].expect_arrive(long(c.stage_bytes()));
+      // A: own CTA; B: all of it (cluster 1) or this CTA's half to every CTA.
+      flying.push_back({t.cta, t.r.stage, long(c.a_stage_bytes()), int(round_of), 0});
+      for (uint32_t dst = 0; dst < n; ++dst)
+        flying.push_back({dst, t.r.stage, long(c.b_stage_bytes() / n), int(round_of), 0});
+      t.r.advance(c.stages);
+      if (++t.kb == kblocks) {
+        t.kb = 0;
+        ++t.unit;
+      }
+    } else {
+      if (t.unit >= units) {
+        t.done = true;
+        continue;
+      }
+      if (!x.full[t.r.stage].test(t.r.phase)) continue; // spin
+      CHECK(x.round_in[t.r.stage] == int(round_of), "cta %u stage %u holds round %d, consumer wants %u", t.cta,
+            t.r.stage, x.round_in[t.r.stage], round_of);
+      x.readers[t.r.stage]++; // issue this k-block's group
+      if (c.overlap) {
+        // wait_group 1: the previous group retires; its stage is freed.
+        if (t.kb > 0) x.readers[t.prev]--;
+        if (mutation == 2)
+          release(t.r.stage);
+        else if (t.kb > 0)
+          release(t.prev);
+      } else {
+        x.readers[t.r.stage]--; // wait_group 0
+        release(t.r.stage);
+      }
+      t.prev = t.r.stage;
+      t.r.advance(c.stages);
+      if (++t.kb == kblocks) {
+        if (c.overlap) {
+          x.readers[t.prev]--; // wait_group 0 at the end of the tile
+          if (mutation != 2) release(t.prev);
+        }
+        t.kb = 0;
+        ++t.unit;
+      }
+    }
+  }
+  for (auto &x : C)
+    for (uint32_t s = 0; s < c.stages; ++s) CHECK(x.readers[s] == 0, "stage %u still read at the end", s);
+  return true;
+}
+
+static void check_protocol(const config &c) {
+  int runs = 0;
+  for (uint32_t seed = 1; seed <= 40; ++seed)
+    for (uint32_t kb : {1u, 2u, 3u, 7u})
+      for (uint32_t units : {1u, 3u}) {
+        simulate(c, kb, units, seed * 977 + kb * 13 + units);
+        ++runs;
+      }
+  printf("ok  mbarrier protocol stages %u cluster %u overlap %d: %d random interleavings, no deadlock or race\n",
+         c.stages, c.cluster, int(c.overlap), runs);
+}
+
+int main() {
+  for (const config &c : kConfigs) check_plan(c);
+  printf("ok  shared-memory plans: %zu configurations within %u bytes\n", sizeof(kConfigs) / sizeof(kConfigs[0]),
+         kSmemLimit);
+  for (const config &c : kConfigs) {
+    if (!c.fused && c.overlap) {
+      check_descriptors(c, 0);
+      check_descriptors(c, 0x2400); // a nonzero 1024-aligned base
+    }
+  }
+  check_epilogue(kConfigs[0]);
+  check_epilogue(kConfigs[2]);
+  for (uint32_t bn : {128u, 256u})
+    for (uint32_t cl : {1u, 2u})
+      for (auto mn : {std::pair<uint32_t, uint32_t>{4096, 4096}, {8192, 8192}, {8000, 8192}, {1000, 1000},
+                      {136, 520}, {2304, 1792}})
+        check_schedule(mn.first, mn.second, bn, cl);
+  for (const config &c : kConfigs) check_protocol(c);
+  // The model must catch broken protocols (else it proves nothing).
+  for (int mutation = 1; mutation <= 3; ++mutation)
+    for (const config &c : {kConfigs[0], kConfigs[1]}) {
+      const int before = g_failures;
+      g_quiet = true;
+      for (uint32_t seed = 1; seed <= 20 && g_failures == before; ++seed) simulate(c, 7, 3, seed, mutation);
+      g_quiet = false;
+      const bool caught = g_failures > before;
+      g_failures = before;
+      CHECK(caught, "the protocol model did not catch mutation %d (cluster %u)", mutation, c.cluster);
+      if (caught) printf("ok  the protocol model catches broken protocol %d (cluster %u)\n", mutation, c.cluster);
+    }
+  if (g_failures) {
+    printf("layout-check FAILED: %d mismatches\n", g_failures);
+    return 1;
+  }
+  printf("layout-check OK\n");
+  return 0;
+}
