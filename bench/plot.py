@@ -116,7 +116,7 @@ def plot_gemm(disp, png):
         a.grid(True, axis="y", alpha=0.3)
     ax.set_ylabel("TFLOP/s (2 M N K / median time)")
     ax.set_title(spec["title"])
-    ax.legend(fontsize=7, loc="lower right", ncol=2)
+    ax.legend(fontsize=7, loc="upper left", ncol=3)
     ax.set_ylim(0, results.GEMM_PEAK_TFLOPS * 1.08)
     ax2.axhline(1.0, color="#ff7f0e", linewidth=1.2)
     ax2.axhline(0.9, color="gray", linestyle="--", linewidth=0.8)

@@ -113,10 +113,6 @@ bool prepare(const variant &v) {
                                        int(v.c.smem_bytes()));
   if (e != cudaSuccess)
     return fail(std::string("cudaFuncSetAttribute: ") + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")");
-  if (v.c.cluster > 1) {
-    e = cudaFuncSetAttribute(v.kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 0);
-    (void)e;
-  }
   return true;
 }
 

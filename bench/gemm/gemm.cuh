@@ -16,7 +16,7 @@
 //   - one elected producer thread issues the TMA loads of A (128 x 64) and B
 //     (BN x 64) into a ring of STAGES shared-memory stages, 128-byte swizzled,
 //     each guarded by a "full" mbarrier (expect_tx + the loads' complete_tx)
-//     and an "empty" mbarrier (one arrival per consumer warpgroup);
+//     and an "empty" mbarrier (one arrival per consumer warp);
 //   - each consumer warpgroup computes 64 x BN of the tile with four
 //     wgmma.mma_async m64nBNk16 per stage from shared-memory descriptors,
 //     keeps one wgmma group in flight and frees a stage when the group that
@@ -264,12 +264,15 @@ __global__ void __launch_bounds__(kThreads, 1)
     ring r;
     uint32_t stores = 0; // TMA stores issued by this warpgroup: picks the staging buffer
 
-    // Frees a stage: one arrival per warpgroup on each CTA that the stage's loads wrote.
+    // Frees a stage: each warp, once its own wait_group has returned, arrives
+    // on the stage's empty barrier in every CTA that the stage's loads wrote
+    // (lane r on CTA r's), as DeepGEMM does: a warp's wait says nothing of
+    // the other warps' reads.
     auto release = [&](uint32_t stage) GEMM_INLINE {
       if constexpr (C.cluster == 1) {
-        if (tid == 0) bar_arrive(&empty[stage]);
+        if (lane == 0) bar_arrive(&empty[stage]);
       } else {
-        if (tid < C.cluster) bar_arrive_cluster(&empty[stage], tid);
+        if (lane < C.cluster) bar_arrive_cluster(&empty[stage], lane);
       }
     };
 

@@ -80,9 +80,9 @@ struct config {
   /// Bytes to request: the plan plus the slack for aligning the base to 1024.
   GEMM_HD constexpr uint32_t smem_bytes() const { return off_empty(stages) + 1024; }
 
-  /// Arrivals that free a stage: one per consumer warpgroup of every CTA the
-  /// stage's loads write into.
-  GEMM_HD constexpr uint32_t empty_arrivals() const { return kConsumers * cluster; }
+  /// Arrivals that free a stage: one per consumer warp (each after its own
+  /// wgmma.wait_group) of every CTA the stage's loads write into.
+  GEMM_HD constexpr uint32_t empty_arrivals() const { return kConsumers * 4 * cluster; }
 
   /// Null when the configuration is one the kernel supports.
   GEMM_HD constexpr const char *error() const {

@@ -275,8 +275,10 @@ static bool simulate(const config &c, uint32_t kblocks, uint32_t units, uint32_t
   std::vector<load> flying;
   long steps = 0;
   auto release = [&](uint32_t stage) {
-    // One arrival per consumer warpgroup on every CTA the stage's loads wrote.
-    for (uint32_t dst = 0; dst < n; ++dst) C[dst].empty[stage].arrive();
+    // One arrival per consumer warp (the model moves a warpgroup's four warps
+    // together) on every CTA the stage's loads wrote.
+    for (uint32_t dst = 0; dst < n; ++dst)
+      for (int warp = 0; warp < 4; ++warp) C[dst].empty[stage].arrive();
   };
   for (;;) {
     bool all_done = true;
