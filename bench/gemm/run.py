@@ -368,15 +368,23 @@ def worker_smoke(torch, lib, name, seed):
     for mnk, what in SMOKE_SHAPES:
         g = Gpu(torch, lib, mnk, seed, fused)
         g.d.fill_(float("nan"))
-        plan, run = g.ours(name)
         print("     smoke %-26s %-18s running ..." % (name, size_name(mnk)))
         sys.stdout.flush()
         t0 = time.monotonic()
+        plan = None
         try:
+            plan, run = g.ours(name)
             run()
             torch.cuda.synchronize()
+        except RuntimeError as e:  # a refused plan, a failed launch, or a fault (the context is then lost)
+            print("FAIL smoke %-26s %-18s %s" % (name, size_name(mnk), e))
+            emit({"step": "smoke", "variant": name, "m": mnk[0], "n": mnk[1], "k": mnk[2], "status": "FAIL",
+                  "rel_fro": math.inf, "max_rel": math.inf, "why": str(e)})
+            failures += 1
+            continue
         finally:
-            lib.lib.gemm_plan_free(plan)
+            if plan:
+                lib.lib.gemm_plan_free(plan)
         took = time.monotonic() - t0
         err = g.sample_error(g.d, fused)
         full_nan = int(torch.isnan(g.d.float()).sum().item())
@@ -434,8 +442,15 @@ def worker_bench(torch, lib, mnk, names, seed, warmup, reps):
                 failures += 1
                 continue
             plans.append(plan)
-            run()
-            torch.cuda.synchronize()
+            try:
+                run()
+                torch.cuda.synchronize()
+            except RuntimeError as e:  # a failed launch, or a fault (then the rest of this size fails too)
+                print("FAIL check %-26s %-18s %s" % (v, size_name(mnk), e))
+                emit({"step": "check", "variant": v, "m": m, "n": n, "k": k, "status": "FAIL",
+                      "why": str(e), "fused": fused})
+                failures += 1
+                continue
             err = g.sample_error(g.d, fused)
             nan = int(torch.isnan(g.d.float()).sum().item())
             vs = (torch.linalg.vector_norm((g.d.float() - base_out.float())).item() /
