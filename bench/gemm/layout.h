@@ -48,8 +48,15 @@ constexpr uint32_t kProducerRegs = 40; ///< setmaxnreg.dec for the producer warp
 constexpr uint32_t kConsumerRegs = 232;///< setmaxnreg.inc for the consumers (40*128 + 232*256 <= 64K)
 constexpr uint32_t kSmemLimit = 232448;///< 227 KiB: the most dynamic shared memory a block may have (sm_90)
 
-static_assert(kProducerRegs * 128 + kConsumerRegs * 128 * kConsumers <= 65536,
-              "setmaxnreg: the register file holds 64K 32-bit registers");
+/// Registers a thread launches with: __launch_bounds__(kThreads, 1) lets ptxas
+/// use 65536 / 384 rounded down to 8. setmaxnreg.inc waits until the pool
+/// holds the registers it asks for, and only the producer's dec fills the
+/// pool: 128 (kLaunchRegs - 40) must cover 256 (232 - kLaunchRegs), which
+/// holds from 168 on (the test command checks that ptxas gives 168).
+constexpr uint32_t kLaunchRegs = 65536 / kThreads / 8 * 8;
+static_assert(kLaunchRegs == 168, "384 threads launch with 168 registers");
+static_assert(128 * (kLaunchRegs - kProducerRegs) >= 128 * kConsumers * (kConsumerRegs - kLaunchRegs),
+              "setmaxnreg: the producer's registers must cover the consumers' increase");
 
 /// One kernel configuration (a template argument of the kernel).
 struct config {
