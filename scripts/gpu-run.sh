@@ -2,8 +2,8 @@
 # The GPU machine's half of a test run: runs what scripts/build-gpu-tests.sh
 # built into gpu-bin/ (which must be carried there), then each test program
 # under compute-sanitizer's memcheck, racecheck and synccheck. Writes
-# everything under $OUT (default gpu-out/): gpu-results.txt, each sanitizer
-# run's log (sanitizer/<tool>-<program>.txt) and sanitizer-summary.txt.
+# everything under $OUT (default gpu-out/): gpu-results.txt, the sanitizer
+# logs of each tool (sanitizer-<tool>.txt) and sanitizer-summary.txt.
 #
 #   bash scripts/gpu-run.sh                 on the GPU machine
 #   TILEAPPLY_SANITIZE_JOBS=4 ...           programs under a sanitizer at once
@@ -39,13 +39,16 @@ run_one() {
   timeout 300 "$sanitizer" --tool "$tool" --error-exitcode 99 "$bin/$name" >"$log" 2>&1
   local rc=$?
   local summary
-  summary="$(grep -o 'ERROR SUMMARY: [0-9]* error' "$log" | tail -n 1)"
+  # memcheck and synccheck: "ERROR SUMMARY: N errors"; racecheck:
+  # "RACECHECK SUMMARY: H hazards displayed (N errors, W warnings)".
+  summary="$(grep -oE 'ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: .*\([0-9]+ error' "$log" | tail -n 1 |
+             sed -E 's/.*[:(] ?([0-9]+ error)$/\1/')"
   if [ "$rc" -eq 124 ]; then
     echo "$tool $name TIMEOUT"
   elif [ -z "$summary" ]; then
     echo "$tool $name NO-SUMMARY (exit status $rc)"
   else
-    echo "$tool $name ${summary#ERROR SUMMARY: } (exit status $rc)"
+    echo "$tool $name $summary (exit status $rc)"
   fi
 }
 export -f run_one
@@ -61,5 +64,13 @@ cat "$out/sanitizer-summary.txt"
 if grep -v ' 0 error (exit status 0)$' "$out/sanitizer-summary.txt" | grep -q .; then
   status=1
 fi
+# One file per tool (the per-run logs go: fewer files to bring back).
+for tool in memcheck racecheck synccheck; do
+  for f in "$out"/sanitizer/"$tool"-*.txt; do
+    echo "== $(basename "$f" .txt)"
+    cat "$f"
+  done >"$out/sanitizer-$tool.txt"
+done
+rm -rf "$out/sanitizer"
 echo "gpu-run: $(grep -c . "$out/sanitizer-summary.txt") sanitizer runs; status $status"
 exit "$status"

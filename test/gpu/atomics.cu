@@ -26,7 +26,7 @@ struct Counters {
   unsigned long long sum64;  // red.global.add.u64 of t
   alignas(16) unsigned long long cas128[2]; // 128-bit counter: (lo, hi) += (1, 3) by cas.b128
   float fsum;                // red.global.add.f32
-  float fvec[4];             // red.global.add.v4.f32 (sm_90)
+  alignas(16) float fvec[4]; // red.global.add.v4.f32 (sm_90): a 16-byte access
 };
 
 __device__ float value_of(uint32_t t) { return 1.0f / (1.0f + (t % 97)); }

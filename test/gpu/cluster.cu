@@ -15,7 +15,8 @@ constexpr int Threads = 128, Clusters = 4, Blocks = 2 * Clusters;
 
 static __device__ __forceinline__ void cluster_barrier() {
   // barrier.cluster orders the shared memory of the cluster's CTAs.
-  asm volatile("barrier.cluster.arrive.aligned;\n\tbarrier.cluster.wait.aligned;" ::: "memory");
+  __tile_apply("barrier.cluster.arrive.aligned");
+  __tile_apply("barrier.cluster.wait.aligned");
 }
 
 __global__ void cluster_exchange(uint32_t *out) {

@@ -15,7 +15,9 @@ using namespace gpu_test;
 
 constexpr int Cols = 32, Half = 16, TileRows = 2 * Half, Clusters = 2, Threads = 128;
 
-__global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(Threads)
+// Launched in clusters of 2 by cudaLaunchKernelEx (clang 22 does not lower
+// __cluster_dims__: the kernel would run without a cluster).
+__global__ void __launch_bounds__(Threads)
 multicast(const __grid_constant__ CUtensorMap map, uint32_t *out) {
   __shared__ alignas(128) uint32_t buf[TileRows * Cols];
   __shared__ uint64_t bar[1];
@@ -76,7 +78,17 @@ int main() {
     ++failures;
     return finish("tma-multicast");
   }
-  multicast<<<2 * Clusters, Threads>>>(map, dOut);
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(2 * Clusters);
+  config.blockDim = dim3(Threads);
+  cudaLaunchAttribute attr[1];
+  attr[0].id = cudaLaunchAttributeClusterDimension;
+  attr[0].val.clusterDim.x = 2;
+  attr[0].val.clusterDim.y = 1;
+  attr[0].val.clusterDim.z = 1;
+  config.attrs = attr;
+  config.numAttrs = 1;
+  TILEAPPLY_CUDA_CHECK(cudaLaunchKernelEx(&config, multicast, map, dOut));
   TILEAPPLY_CUDA_CHECK(cudaGetLastError());
   std::vector<uint32_t> want(2 * Clusters * TileRows * Cols);
   for (int b = 0; b < 2 * Clusters; ++b)
