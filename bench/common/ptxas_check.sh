@@ -26,8 +26,10 @@ if ! "$ptxas" -v -arch="$arch" "$ptx" -o /dev/null >"$log" 2>&1; then
 fi
 # ptxas -v: "Function properties for NAME" then "N bytes stack frame, N bytes
 # spill stores, N bytes spill loads"; "Compiling entry function 'NAME'" and
-# "Used N registers" for entries.
-awk -v file="$ptx" -v arch="$arch" '
+# "Used N registers" for entries. awk runs without the sanitized test run's
+# LD_PRELOAD of the ASan runtime (Debian's mawk trips it: a heap overflow in
+# mawk itself, not in tileapply).
+env -u LD_PRELOAD awk -v file="$ptx" -v arch="$arch" '
   /Compiling entry function/ { match($0, /\x27[^\x27]+\x27/); entry = substr($0, RSTART + 1, RLENGTH - 2) }
   /Function properties for/ { fn = $NF; next }
   /bytes stack frame/ {

@@ -126,7 +126,8 @@ std::string Form::expandSpelling(StringRef Template) const {
     } else if (Name == "q") {
       Out += Quals.str();
     } else if (Name.consume_front("q-")) {
-      for (StringRef Tok : llvm::drop_begin(splitSpelling(Spelling)))
+      auto Tokens = splitSpelling(Spelling); // drop_begin of a temporary dangles
+      for (StringRef Tok : llvm::drop_begin(Tokens))
         if (Tok != Name)
           Out += "." + Tok.str();
     } else {
