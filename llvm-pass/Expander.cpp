@@ -329,6 +329,7 @@ Error Expansion::run() {
   InlineAsm *IA =
       InlineAsm::get(FTy, Stmt.Text, Stmt.Constraints, Stmt.HasSideEffects);
   MDNode *Tag = MDNode::get(Ctx, MDString::get(Ctx, MC.Opcode));
+  unsigned TagKind = Ctx.getMDKindID(OpcodeMDName); // one name lookup a call
 
   bool HasAddress = llvm::any_of(Bindings, [](const AsmOperandBinding &Bd) {
     return Bd.K == AsmOperandBinding::Address;
@@ -380,7 +381,7 @@ Error Expansion::run() {
       Asm->setDoesNotAccessMemory();
       Asm->addFnAttr(Attribute::WillReturn);
     }
-    Asm->setMetadata(OpcodeMDName, Tag);
+    Asm->setMetadata(TagKind, Tag);
 
     unsigned Out = 0;
     for (const AsmSlot &Slot : Stmt.Slots) {

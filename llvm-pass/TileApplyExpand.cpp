@@ -129,10 +129,14 @@ struct CheckedCall {
 /// function. In two phases each block is numbered once.
 class MarkerExpander {
 public:
-  MarkerExpander(Module &M, FunctionAnalysisManager &FAM)
+  MarkerExpander(Module &M, FunctionAnalysisManager &FAM, size_t NumCalls)
       : M(M), Reader([&FAM](Function &F) -> DominatorTree & {
           return FAM.getResult<DominatorTreeAnalysis>(F);
-        }) {}
+        }) {
+    // Never moved once read: growing the vector would copy every call read
+    // so far (and re-track each one's debug location).
+    Calls.reserve(NumCalls);
+  }
 
   /// Phase one: reads and checks \p Call, reporting what is wrong with it.
   void check(CallInst &Call);
@@ -311,7 +315,7 @@ PreservedAnalyses TileApplyExpandPass::run(Module &M,
 
   FunctionAnalysisManager &FAM =
       AM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  MarkerExpander Expander(M, FAM);
+  MarkerExpander Expander(M, FAM, Calls.size());
   for (CallInst *Call : Calls)
     Expander.check(*Call);
   Expander.expandAll();
