@@ -20,6 +20,16 @@ PYTHON="${PYTHON:-python3}"
 
 bench_have_nvcc() { [ -x "$NVCC" ]; }
 
+# What every build script needs before it starts: the plugin, clang 22 and the
+# CUDA toolkit (each with the variable that points elsewhere), and BENCH_BIN.
+bench_require_toolchain() {
+  [ -f "$TILEAPPLY_PLUGIN" ] ||
+    ta_die "$TILEAPPLY_PLUGIN is missing: build the plugin first (bash scripts/setup.sh), or point TILEAPPLY_BUILD_DIR at a build that has lib/TileApply.so"
+  [ -x "$LLVM_BIN/clang++" ] || ta_die "no clang++ at $LLVM_BIN (set LLVM_BIN)"
+  [ -x "$CUDA_PATH/bin/ptxas" ] || ta_die "no CUDA toolkit at $CUDA_PATH (set CUDA_PATH)"
+  mkdir -p "$BENCH_BIN"
+}
+
 # bench_clang_exe SRC OUT [FLAGS...]: a host executable, clang 22 + the plugin.
 bench_clang_exe() {
   local src="$1" out="$2" flags

@@ -77,6 +77,32 @@ def load(path):
         sys.exit("error: %s" % e)
 
 
+def pair_args(argv):
+    """The two (file, kernel) pairs a comparison names: `FILE A B` or
+    `FILE_A:A FILE_B:B`; None for any other arguments."""
+    if len(argv) == 3 and ":" in argv[1] and ":" in argv[2]:
+        (pa, ka), (pb, kb) = (a.rsplit(":", 1) for a in argv[1:3])
+        return pa, ka, pb, kb
+    if len(argv) == 4:
+        return argv[1], argv[2], argv[1], argv[3]
+    return None
+
+
+def print_counts(ka, kb, ca, cb):
+    """Prints two instruction counts side by side, flagging the rows that
+    differ, and a total row; returns the two totals."""
+    keys = sorted(set(ca) | set(cb))
+    width = max([len(k) for k in keys] + [len("instruction")])
+    wa, wb = max(6, len(ka)), max(6, len(kb))
+    print("%-*s  %*s  %*s" % (width, "instruction", wa, ka, wb, kb))
+    for k in keys:
+        flag = "" if ca[k] == cb[k] else "   <-- differs"
+        print("%-*s  %*d  %*d%s" % (width, k, wa, ca[k], wb, cb[k], flag))
+    total_a, total_b = sum(ca.values()), sum(cb.values())
+    print("%-*s  %*d  %*d" % (width, "total", wa, total_a, wb, total_b))
+    return total_a, total_b
+
+
 def main(argv):
     if len(argv) == 2:
         for name, body in load(argv[1]).items():
@@ -84,25 +110,14 @@ def main(argv):
             for ins, n in sorted(mix(body).items()):
                 print("  %4d  %s" % (n, ins))
         return 0
-    if len(argv) == 3 and ":" in argv[1] and ":" in argv[2]:
-        (pa, ka), (pb, kb) = (a.rsplit(":", 1) for a in argv[1:3])
-    elif len(argv) == 4:
-        pa = pb = argv[1]
-        ka, kb = argv[2], argv[3]
-    else:
+    pair = pair_args(argv)
+    if not pair:
         sys.exit(__doc__)
+    pa, ka, pb, kb = pair
     ea, eb = load(pa), load(pb)
     na, nb = find(ea, ka, pa), find(eb, kb, pb)
     ma, mb = mix(ea[na]), mix(eb[nb])
-    keys = sorted(set(ma) | set(mb))
-    width = max([len(k) for k in keys] + [len("instruction")])
-    ca, cb = max(6, len(ka)), max(6, len(kb))
-    print("%-*s  %*s  %*s" % (width, "instruction", ca, ka, cb, kb))
-    for k in keys:
-        flag = "" if ma[k] == mb[k] else "   <-- differs"
-        print("%-*s  %*d  %*d%s" % (width, k, ca, ma[k], cb, mb[k], flag))
-    total_a, total_b = sum(ma.values()), sum(mb.values())
-    print("%-*s  %*d  %*d" % (width, "total", ca, total_a, cb, total_b))
+    total_a, _ = print_counts(ka, kb, ma, mb)
     if ma != mb:
         print("MIX DIFFERS: %s vs %s" % (na, nb))
         return 1

@@ -300,10 +300,16 @@ def markdown(notes, disp, bench, image=None):
     if summary:
         md += ["Ratios across sizes (GB/s of the first over the second):", ""]
         md += ["- " + s for s in summary] + [""]
+    return _finish_page(md, cols, [_cells(d, bench) for d in disp], ("size", "label", "status"), spec, notes)
+
+
+def _finish_page(md, cols, cells, text_cols, spec, notes):
+    """The rest of a results page after its preamble `md`: the table (one row
+    of `cells` a measurement; the columns in `text_cols` left-aligned, the
+    others numbers), how it was measured, and the run's notes (each once)."""
     md += ["| " + " | ".join(t for _, t in cols) + " |",
-           "|" + "|".join("---" if k in ("size", "label", "status") else "---:" for k, _ in cols) + "|"]
-    for d in disp:
-        c = _cells(d, bench)
+           "|" + "|".join("---" if k in text_cols else "---:" for k, _ in cols) + "|"]
+    for c in cells:
         md.append("| " + " | ".join(c[k] for k, _ in cols) + " |")
     md += ["", "## How it was measured", ""]
     md += ["- " + s for s in spec["about"]]
@@ -449,21 +455,8 @@ def gemm_markdown(notes, disp, image=None):
     if summary:
         md += ["Ratios across shapes (TFLOP/s of the first over the second):", ""]
         md += ["- " + s for s in summary] + [""]
-    md += ["| " + " | ".join(t for _, t in GEMM_COLUMNS) + " |",
-           "|" + "|".join("---" if k in ("shape", "label", "status") else "---:" for k, _ in GEMM_COLUMNS) + "|"]
-    for d in disp:
-        c = _gemm_cells(d)
-        md.append("| " + " | ".join(c[k] for k, _ in GEMM_COLUMNS) + " |")
-    md += ["", "## How it was measured", ""]
-    md += ["- " + s for s in spec["about"]]
-    if notes:
-        md += ["", "## Run", ""]
-        seen = set()
-        for k, v in notes:
-            if (k, v) not in seen:
-                seen.add((k, v))
-                md.append("- %s: %s" % (k, v))
-    return "\n".join(md) + "\n"
+    return _finish_page(md, GEMM_COLUMNS, [_gemm_cells(d) for d in disp], ("shape", "label", "status"), spec,
+                        notes)
 
 
 def main(argv):

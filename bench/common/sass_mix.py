@@ -17,6 +17,8 @@ import collections
 import re
 import sys
 
+import ptx_mix  # the comparison's arguments and table
+
 FUNC_RE = re.compile(r"^\s*Function\s*:\s*(\S+)")
 INS_RE = re.compile(r"^\s*/\*[0-9a-fA-F]{4,}\*/\s+(@!?U?P[T0-9]+\s+)?([A-Z][A-Z0-9_.]*)")
 
@@ -69,24 +71,14 @@ def main(argv):
             for op, n in sorted(c.items()):
                 print("  %4d  %s" % (n, op))
         return 0
-    if len(argv) == 3 and ":" in argv[1] and ":" in argv[2]:
-        (pa, ka), (pb, kb) = (a.rsplit(":", 1) for a in argv[1:3])
-    elif len(argv) == 4:
-        pa = pb = argv[1]
-        ka, kb = argv[2], argv[3]
-    else:
+    pair = ptx_mix.pair_args(argv)
+    if not pair:
         sys.exit(__doc__)
+    pa, ka, pb, kb = pair
     fa, fb = load(pa), load(pb)
     na, nb = find(fa, ka, pa), find(fb, kb, pb)
     ca, cb = collections.Counter(fa[na]), collections.Counter(fb[nb])
-    keys = sorted(set(ca) | set(cb))
-    width = max([len(k) for k in keys] + [len("instruction")])
-    wa, wb = max(6, len(ka)), max(6, len(kb))
-    print("%-*s  %*s  %*s" % (width, "instruction", wa, ka, wb, kb))
-    for k in keys:
-        flag = "" if ca[k] == cb[k] else "   <-- differs"
-        print("%-*s  %*d  %*d%s" % (width, k, wa, ca[k], wb, cb[k], flag))
-    print("%-*s  %*d  %*d" % (width, "total", wa, sum(ca.values()), wb, sum(cb.values())))
+    ptx_mix.print_counts(ka, kb, ca, cb)
     print("local memory accesses: %s %d, %s %d" % (ka, local_memory(ca), kb, local_memory(cb)))
     same_seq = fa[na] == fb[nb]
     if ca != cb:

@@ -90,15 +90,7 @@ bool fail(std::string why) {
 
 bool encode(CUtensorMap *map, const void *ptr, uint64_t inner, uint64_t outer, uint32_t box_inner,
             uint32_t box_outer, bool load, const char *what) {
-  tile::tma::tiled t;
-  t.dtype = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
-  t.rank = 2;
-  t.address = ptr;
-  t.dims[0] = inner;
-  t.dims[1] = outer;
-  t.strides[0] = inner * 2;
-  t.box[0] = box_inner;
-  t.box[1] = box_outer;
+  tile::tma::tiled t = tile::tma::matrix(CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, ptr, outer, inner, box_outer, box_inner);
   t.swizzle = CU_TENSOR_MAP_SWIZZLE_128B;
   t.l2_promotion = load ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B : CU_TENSOR_MAP_L2_PROMOTION_NONE;
   t.oob_fill = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE; // out-of-range elements read as zero

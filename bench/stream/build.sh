@@ -21,11 +21,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/../common/lib.sh"
 
 here="$BENCH_ROOT/stream"
 src="$here/stream.cu"
-[ -f "$TILEAPPLY_PLUGIN" ] ||
-  ta_die "$TILEAPPLY_PLUGIN is missing: build the plugin first (bash scripts/setup.sh), or point TILEAPPLY_BUILD_DIR at a build that has lib/TileApply.so"
-[ -x "$LLVM_BIN/clang++" ] || ta_die "no clang++ at $LLVM_BIN (set LLVM_BIN)"
-[ -x "$CUDA_PATH/bin/ptxas" ] || ta_die "no CUDA toolkit at $CUDA_PATH (set CUDA_PATH)"
-mkdir -p "$BENCH_BIN"
+bench_require_toolchain
 t0=$(ta_now)
 status=0
 

@@ -47,15 +47,8 @@
 
 #include <stdint.h>
 
-#include "fragment.h" // tile::frag::type, shared with the fragment layouts
-
-#ifndef TILEAPPLY_HD
-#if !defined(__CUDACC__) && !defined(__CUDA__)
-#define TILEAPPLY_HD
-#else
-#define TILEAPPLY_HD __host__ __device__
-#endif
-#endif
+// tile::frag::type, shared with the fragment layouts; and TILEAPPLY_HD.
+#include "fragment.h"
 
 namespace tile {
 namespace desc {

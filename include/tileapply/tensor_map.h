@@ -132,6 +132,24 @@ inline int element_bits(CUtensorMapDataType t) {
   return 0;
 }
 
+/// The common 2-D case of `tiled`: a row-major matrix of `rows` x `cols`
+/// elements of `dtype` whose rows are packed (`cols` elements apart), moved
+/// in boxes of `box_rows` x `box_cols`. Every other field keeps its default
+/// (no swizzle, interleave or L2 promotion); set them on the result.
+inline tiled matrix(CUtensorMapDataType dtype, const void *address, uint64_t rows, uint64_t cols,
+                    uint32_t box_rows, uint32_t box_cols) {
+  tiled t;
+  t.dtype = dtype;
+  t.rank = 2;
+  t.address = address;
+  t.dims[0] = cols;
+  t.dims[1] = rows;
+  t.strides[0] = cols * uint64_t(element_bits(dtype)) / 8;
+  t.box[0] = box_cols;
+  t.box[1] = box_rows;
+  return t;
+}
+
 namespace detail {
 
 inline status fail(std::string m) {
@@ -274,6 +292,28 @@ inline std::string driver_error(CUresult r) {
   return s;
 }
 
+/// What an encoder returns for the driver's answer `r` from `fn_name`.
+inline status driver_status(const char *fn_name, CUresult r) {
+  if (r == CUDA_SUCCESS) return status{};
+  status s = fail(std::string(fn_name) + " refused the map: " + driver_error(r));
+  s.driver = r;
+  return s;
+}
+
+/// The per-dimension arrays every encoder passes, in the driver's types:
+/// globalDim, globalStrides (dims 1 .. rank-1) and elementStrides.
+struct driver_dims {
+  cuuint64_t dims[5] = {}, strides[4] = {};
+  cuuint32_t element_strides[5] = {};
+  template <class Map> explicit driver_dims(const Map &t) {
+    for (unsigned i = 0; i < t.rank; ++i) {
+      dims[i] = t.dims[i];
+      element_strides[i] = t.element_strides[i];
+      if (i + 1 < t.rank) strides[i] = t.strides[i];
+    }
+  }
+};
+
 // The driver functions' types (as cudaTypedefs.h spells them for 12.0).
 using encode_tiled_fn = CUresult(CUDAAPI *)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *,
                                             const cuuint64_t *, const cuuint64_t *, const cuuint32_t *,
@@ -364,22 +404,12 @@ inline status encode(CUtensorMap *out, const tiled &t) {
   std::string why;
   auto fn = reinterpret_cast<detail::encode_tiled_fn>(detail::entry("cuTensorMapEncodeTiled", 12000, why));
   if (!fn) return detail::fail(why);
-  cuuint64_t dims[5], strides[4];
-  cuuint32_t box[5], es[5];
-  for (unsigned i = 0; i < t.rank; ++i) {
-    dims[i] = t.dims[i];
-    box[i] = t.box[i];
-    es[i] = t.element_strides[i];
-    if (i + 1 < t.rank) strides[i] = t.strides[i];
-  }
-  const CUresult r = fn(out, t.dtype, t.rank, const_cast<void *>(t.address), dims, strides, box, es, t.interleave,
-                        t.swizzle, t.l2_promotion, t.oob_fill);
-  if (r != CUDA_SUCCESS) {
-    status s = detail::fail("cuTensorMapEncodeTiled refused the map: " + detail::driver_error(r));
-    s.driver = r;
-    return s;
-  }
-  return status{};
+  const detail::driver_dims d(t);
+  cuuint32_t box[5] = {};
+  for (unsigned i = 0; i < t.rank; ++i) box[i] = t.box[i];
+  return detail::driver_status("cuTensorMapEncodeTiled",
+                               fn(out, t.dtype, t.rank, const_cast<void *>(t.address), d.dims, d.strides, box,
+                                  d.element_strides, t.interleave, t.swizzle, t.l2_promotion, t.oob_fill));
 }
 
 /// Validates, then encodes `t` into `*out` with cuTensorMapEncodeIm2col.
@@ -389,22 +419,11 @@ inline status encode(CUtensorMap *out, const im2col &t) {
   std::string why;
   auto fn = reinterpret_cast<detail::encode_im2col_fn>(detail::entry("cuTensorMapEncodeIm2col", 12000, why));
   if (!fn) return detail::fail(why);
-  cuuint64_t dims[5], strides[4];
-  cuuint32_t es[5];
-  for (unsigned i = 0; i < t.rank; ++i) {
-    dims[i] = t.dims[i];
-    es[i] = t.element_strides[i];
-    if (i + 1 < t.rank) strides[i] = t.strides[i];
-  }
-  const CUresult r = fn(out, t.dtype, t.rank, const_cast<void *>(t.address), dims, strides, t.lower_corner,
-                        t.upper_corner, t.channels_per_pixel, t.pixels_per_column, es, t.interleave, t.swizzle,
-                        t.l2_promotion, t.oob_fill);
-  if (r != CUDA_SUCCESS) {
-    status s = detail::fail("cuTensorMapEncodeIm2col refused the map: " + detail::driver_error(r));
-    s.driver = r;
-    return s;
-  }
-  return status{};
+  const detail::driver_dims d(t);
+  return detail::driver_status("cuTensorMapEncodeIm2col",
+                               fn(out, t.dtype, t.rank, const_cast<void *>(t.address), d.dims, d.strides,
+                                  t.lower_corner, t.upper_corner, t.channels_per_pixel, t.pixels_per_column,
+                                  d.element_strides, t.interleave, t.swizzle, t.l2_promotion, t.oob_fill));
 }
 
 #if CUDA_VERSION >= 12080
@@ -421,22 +440,12 @@ inline status encode(CUtensorMap *out, const im2col_wide &t) {
   std::string why;
   auto fn = reinterpret_cast<encode_wide_fn>(detail::entry("cuTensorMapEncodeIm2colWide", 12080, why));
   if (!fn) return detail::fail(why);
-  cuuint64_t dims[5], strides[4];
-  cuuint32_t es[5];
-  for (unsigned i = 0; i < t.rank; ++i) {
-    dims[i] = t.dims[i];
-    es[i] = t.element_strides[i];
-    if (i + 1 < t.rank) strides[i] = t.strides[i];
-  }
-  const CUresult r = fn(out, t.dtype, t.rank, const_cast<void *>(t.address), dims, strides, t.lower_corner_width,
-                        t.upper_corner_width, t.channels_per_pixel, t.pixels_per_column, es, t.interleave, t.mode,
-                        t.swizzle, t.l2_promotion, t.oob_fill);
-  if (r != CUDA_SUCCESS) {
-    status s = detail::fail("cuTensorMapEncodeIm2colWide refused the map: " + detail::driver_error(r));
-    s.driver = r;
-    return s;
-  }
-  return status{};
+  const detail::driver_dims d(t);
+  return detail::driver_status("cuTensorMapEncodeIm2colWide",
+                               fn(out, t.dtype, t.rank, const_cast<void *>(t.address), d.dims, d.strides,
+                                  t.lower_corner_width, t.upper_corner_width, t.channels_per_pixel,
+                                  t.pixels_per_column, d.element_strides, t.interleave, t.mode, t.swizzle,
+                                  t.l2_promotion, t.oob_fill));
 }
 #endif
 

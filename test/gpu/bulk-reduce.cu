@@ -6,10 +6,8 @@
 // CTAs share (split-K style), the same into the CTA's own slice, and
 // cp.reduce.async.bulk.tensor .add through a tensor map (a 32 x 32 box all CTAs
 // share); then commit_group and wait_group 0. Exact (integers, wrapping).
-#include <cuda.h>
-#include <tileapply/tensor_map.h>
 #include <tileapply/tile.h>
-#include "gpu_test.h"
+#include "tma_test.h"
 
 using namespace gpu_test;
 
@@ -64,21 +62,9 @@ int main() {
     grid[i] = 0xFFFFFF00u + uint32_t(i);
   }
   uint32_t *dSrc = upload(src), *dTotal = upload(total), *dSlices = upload(slices), *dGrid = upload(grid);
-  tile::tma::tiled t;
-  t.dtype = CU_TENSOR_MAP_DATA_TYPE_UINT32;
-  t.rank = 2;
-  t.address = dGrid;
-  t.dims[0] = 32;
-  t.dims[1] = 32;
-  t.strides[0] = 32 * sizeof(uint32_t);
-  t.box[0] = 32;
-  t.box[1] = 32;
   CUtensorMap map;
-  if (tile::tma::status s = tile::tma::encode(&map, t); !s) {
-    std::printf("  tensor map: %s\n", s.message.c_str());
-    ++failures;
+  if (!encode_u32_2d(&map, dGrid, 32, 32, 32, 32))
     return finish("bulk-reduce");
-  }
   reduce<<<Ctas, Threads>>>(map, dSrc, dTotal, dSlices);
   TILEAPPLY_CUDA_CHECK(cudaGetLastError());
   std::vector<uint32_t> wantTotal = total, wantSlices = slices, wantGrid = grid;

@@ -71,17 +71,7 @@ int main() {
   }
   const size_t n = Blocks * Threads * 8;
   uint32_t *dOut = upload(std::vector<uint32_t>(n, 0));
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(Blocks);
-  config.blockDim = dim3(Threads);
-  cudaLaunchAttribute attr[1];
-  attr[0].id = cudaLaunchAttributeClusterDimension;
-  attr[0].val.clusterDim.x = 2;
-  attr[0].val.clusterDim.y = 1;
-  attr[0].val.clusterDim.z = 1;
-  config.attrs = attr;
-  config.numAttrs = 1;
-  TILEAPPLY_CUDA_CHECK(cudaLaunchKernelEx(&config, cluster_exchange, dOut));
+  launch_in_clusters(cluster_exchange, Blocks, Threads, 2, dOut);
   std::vector<uint32_t> got = download(dOut, n), want(n);
   for (uint32_t b = 0; b < Blocks; ++b)
     for (uint32_t t = 0; t < Threads; ++t) {

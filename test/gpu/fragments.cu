@@ -15,6 +15,7 @@
 // in f32 (and in f16 for the f16 accumulator): results must match exactly.
 #include <tileapply/fragment.h>
 #include "gpu_test.h"
+#include "m8n8_ref.h"
 
 #include <random>
 
@@ -110,30 +111,21 @@ __global__ void mma_16816_f16(const uint32_t *a, const uint32_t *b, const uint32
 // Sparse m16n8k32 .f16 (A: 4 registers of the compressed 16 x 16, B: 4
 // registers of 32 x 8) and m16n8k16 .tf32 (A: 4, B: 4). Metadata `e` in every
 // lane, sparsity selector 0.
-__global__ void mma_sp_f16(const uint32_t *a, const uint32_t *b, const float *c, float *d, uint32_t e) {
-  const int l = threadIdx.x;
-  uint32_t ra[4], rb[4];
-  float rc[4], rd[4];
-  for (int i = 0; i < 4; ++i) ra[i] = a[l * 4 + i], rb[i] = b[l * 4 + i], rc[i] = c[l * 4 + i];
-  asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, "
-               "{%4,%5,%6,%7}, {%8,%9,%10,%11}, {%12,%13,%14,%15}, %16, 0x0;"
-               : "=f"(rd[0]), "=f"(rd[1]), "=f"(rd[2]), "=f"(rd[3])
-               : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]), "r"(rb[2]), "r"(rb[3]),
-                 "f"(rc[0]), "f"(rc[1]), "f"(rc[2]), "f"(rc[3]), "r"(e));
-  for (int i = 0; i < 4; ++i) d[l * 4 + i] = rd[i];
-}
-__global__ void mma_sp_tf32(const uint32_t *a, const uint32_t *b, const float *c, float *d, uint32_t e) {
-  const int l = threadIdx.x;
-  uint32_t ra[4], rb[4];
-  float rc[4], rd[4];
-  for (int i = 0; i < 4; ++i) ra[i] = a[l * 4 + i], rb[i] = b[l * 4 + i], rc[i] = c[l * 4 + i];
-  asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, "
-               "{%4,%5,%6,%7}, {%8,%9,%10,%11}, {%12,%13,%14,%15}, %16, 0x0;"
-               : "=f"(rd[0]), "=f"(rd[1]), "=f"(rd[2]), "=f"(rd[3])
-               : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]), "r"(rb[2]), "r"(rb[3]),
-                 "f"(rc[0]), "f"(rc[1]), "f"(rc[2]), "f"(rc[3]), "r"(e));
-  for (int i = 0; i < 4; ++i) d[l * 4 + i] = rd[i];
-}
+#define MMA_SP_KERNEL(NAME, SHAPE_TYPES)                                                                      \
+  __global__ void NAME(const uint32_t *a, const uint32_t *b, const float *c, float *d, uint32_t e) {          \
+    const int l = threadIdx.x;                                                                                \
+    uint32_t ra[4], rb[4];                                                                                    \
+    float rc[4], rd[4];                                                                                       \
+    for (int i = 0; i < 4; ++i) ra[i] = a[l * 4 + i], rb[i] = b[l * 4 + i], rc[i] = c[l * 4 + i];             \
+    asm volatile("mma.sp::ordered_metadata.sync.aligned." SHAPE_TYPES " {%0,%1,%2,%3}, "                      \
+                 "{%4,%5,%6,%7}, {%8,%9,%10,%11}, {%12,%13,%14,%15}, %16, 0x0;"                               \
+                 : "=f"(rd[0]), "=f"(rd[1]), "=f"(rd[2]), "=f"(rd[3])                                         \
+                 : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]), "r"(rb[2]),        \
+                   "r"(rb[3]), "f"(rc[0]), "f"(rc[1]), "f"(rc[2]), "f"(rc[3]), "r"(e));                       \
+    for (int i = 0; i < 4; ++i) d[l * 4 + i] = rd[i];                                                         \
+  }
+MMA_SP_KERNEL(mma_sp_f16, "m16n8k32.row.col.f32.f16.f16.f32")
+MMA_SP_KERNEL(mma_sp_tf32, "m16n8k16.row.col.f32.tf32.tf32.f32")
 
 // Shared-memory rows are 24 halves (48 bytes) apart: no two matrix rows are
 // adjacent, so the per-lane row addresses matter. Lane l addresses row l % 8
@@ -320,14 +312,11 @@ void check_mma_sparse(std::mt19937 &rng) {
   }
 }
 
-uint16_t matval(int m, int row, int col) { return uint16_t(0x1000 * (m + 1) + 16 * row + col); }
+using m8n8_ref::fragment_word;
+using m8n8_ref::matval;
 
 void check_ldmatrix() {
-  std::vector<uint16_t> src(4 * 64);
-  for (int m = 0; m < 4; ++m)
-    for (int r = 0; r < 8; ++r)
-      for (int c = 0; c < 8; ++c) src[m * 64 + r * 8 + c] = matval(m, r, c);
-  uint16_t *dS = upload(src);
+  uint16_t *dS = upload(m8n8_ref::source());
   uint32_t *dO = upload(std::vector<uint32_t>(6 * 128, 0));
   ldmatrix_all<<<1, 32>>>(dS, dO);
   const auto out = download(dO, 6 * 128);
@@ -343,13 +332,8 @@ void check_ldmatrix() {
     std::vector<uint32_t> got, want;
     for (int lane = 0; lane < 32; ++lane)
       for (int r = 0; r < l.regs(); ++r) {
-        uint32_t w = 0;
-        for (int e = 0; e < 2; ++e) {
-          const fr::pos p = l.coord(lane, r, e);
-          w |= uint32_t(matval(p.matrix, p.row, p.col)) << (16 * e);
-        }
         got.push_back(out[v * 128 + lane * 4 + r]);
-        want.push_back(w);
+        want.push_back(fragment_word(l, lane, r));
       }
     expect_bits(variants[v].name, got, want);
   }
@@ -359,11 +343,7 @@ template <bool TRANS, int NUM> void check_stmatrix(const char *name) {
   const fr::layout l = fr::stmatrix(fr::m8n8, NUM, TRANS);
   std::vector<uint32_t> in(32 * 4, 0);
   for (int lane = 0; lane < 32; ++lane)
-    for (int r = 0; r < NUM; ++r)
-      for (int e = 0; e < 2; ++e) {
-        const fr::pos p = l.coord(lane, r, e);
-        in[lane * 4 + r] |= uint32_t(matval(p.matrix, p.row, p.col)) << (16 * e);
-      }
+    for (int r = 0; r < NUM; ++r) in[lane * 4 + r] = fragment_word(l, lane, r);
   uint32_t *dI = upload(in);
   uint16_t *dO = upload(std::vector<uint16_t>(4 * 64, 0));
   stmatrix_m8n8<TRANS, NUM><<<1, 32>>>(dI, dO);
@@ -381,13 +361,11 @@ template <bool TRANS, int NUM> void check_stmatrix(const char *name) {
 
 void check_movmatrix() {
   const fr::layout a = fr::movmatrix(fr::operand::a), d = fr::movmatrix(fr::operand::d);
-  std::vector<uint32_t> in(32, 0), want(32, 0);
-  for (int lane = 0; lane < 32; ++lane)
-    for (int e = 0; e < 2; ++e) {
-      const fr::pos p = a.coord(lane, 0, e), q = d.coord(lane, 0, e);
-      in[lane] |= uint32_t(matval(0, p.row, p.col)) << (16 * e);
-      want[lane] |= uint32_t(matval(0, q.row, q.col)) << (16 * e);
-    }
+  std::vector<uint32_t> in(32), want(32);
+  for (int lane = 0; lane < 32; ++lane) {
+    in[lane] = fragment_word(a, lane, 0);
+    want[lane] = fragment_word(d, lane, 0);
+  }
   uint32_t *dI = upload(in), *dO = upload(std::vector<uint32_t>(32, 0));
   movmatrix_t<<<1, 32>>>(dI, dO);
   expect_bits("movmatrix.m8n8.trans.b16", download(dO, 32), want);

@@ -17,6 +17,7 @@
 #include <tileapply/tile.h>
 
 #include "gpu_test.h"
+#include "m8n8_ref.h"
 
 #include <vector>
 
@@ -80,42 +81,24 @@ __global__ void mov_t(const uint32_t *in, uint32_t *out) {
 
 // Round trips through registers, 4 matrices each; dst: the 4 matrices as
 // stored, [m][row][col].
-__global__ void trip_plain(const uint16_t *src, uint16_t *dst) {
-  __shared__ alignas(16) uint16_t smem[32 * kRow];
-  fill(smem, src);
-  auto row = tile::shared<uint16_t, 1>(&smem[threadIdx.x * kRow]);
-  uint32_t r[4];
-  __tile_apply("ldmatrix.sync.aligned.m8n8.x4.shared.b16", r, row);
-  __syncwarp();
-  for (int c = 0; c < kRow; ++c) smem[threadIdx.x * kRow + c] = kPoison;
-  __syncwarp();
-  __tile_apply("stmatrix.sync.aligned.m8n8.x4.shared.b16", row, r);
-  drain(smem, dst);
-}
-__global__ void trip_trans_trans(const uint16_t *src, uint16_t *dst) {
-  __shared__ alignas(16) uint16_t smem[32 * kRow];
-  fill(smem, src);
-  auto row = tile::shared<uint16_t, 1>(&smem[threadIdx.x * kRow]);
-  uint32_t r[4];
-  __tile_apply("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", r, row);
-  __syncwarp();
-  for (int c = 0; c < kRow; ++c) smem[threadIdx.x * kRow + c] = kPoison;
-  __syncwarp();
-  __tile_apply("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16", row, r);
-  drain(smem, dst);
-}
-__global__ void trip_plain_trans(const uint16_t *src, uint16_t *dst) {
-  __shared__ alignas(16) uint16_t smem[32 * kRow];
-  fill(smem, src);
-  auto row = tile::shared<uint16_t, 1>(&smem[threadIdx.x * kRow]);
-  uint32_t r[4];
-  __tile_apply("ldmatrix.sync.aligned.m8n8.x4.shared.b16", r, row);
-  __syncwarp();
-  for (int c = 0; c < kRow; ++c) smem[threadIdx.x * kRow + c] = kPoison;
-  __syncwarp();
-  __tile_apply("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16", row, r);
-  drain(smem, dst);
-}
+#define TRIP_KERNEL(NAME, LD_OPCODE, ST_OPCODE)                                                   \
+  __global__ void NAME(const uint16_t *src, uint16_t *dst) {                                      \
+    __shared__ alignas(16) uint16_t smem[32 * kRow];                                              \
+    fill(smem, src);                                                                              \
+    auto row = tile::shared<uint16_t, 1>(&smem[threadIdx.x * kRow]);                              \
+    uint32_t r[4];                                                                                \
+    __tile_apply(LD_OPCODE, r, row);                                                              \
+    __syncwarp();                                                                                 \
+    for (int c = 0; c < kRow; ++c) smem[threadIdx.x * kRow + c] = kPoison;                        \
+    __syncwarp();                                                                                 \
+    __tile_apply(ST_OPCODE, row, r);                                                              \
+    drain(smem, dst);                                                                             \
+  }
+TRIP_KERNEL(trip_plain, "ldmatrix.sync.aligned.m8n8.x4.shared.b16", "stmatrix.sync.aligned.m8n8.x4.shared.b16")
+TRIP_KERNEL(trip_trans_trans, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+            "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16")
+TRIP_KERNEL(trip_plain_trans, "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+            "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16")
 // movmatrix on each of the four registers: a view of one register per repeat
 // (shape [4, 1]): four movmatrix instructions from one call.
 __global__ void trip_movmatrix(const uint16_t *src, uint16_t *dst) {
@@ -134,15 +117,9 @@ __global__ void trip_movmatrix(const uint16_t *src, uint16_t *dst) {
 
 // ---- host ----------------------------------------------------------------------------
 
-uint16_t matval(int m, int row, int col) { return uint16_t(0x1000 * (m + 1) + 16 * row + col); }
-
-std::vector<uint16_t> source() {
-  std::vector<uint16_t> s(32 * 8);
-  for (int m = 0; m < 4; ++m)
-    for (int r = 0; r < 8; ++r)
-      for (int c = 0; c < 8; ++c) s[(8 * m + r) * 8 + c] = matval(m, r, c);
-  return s;
-}
+using m8n8_ref::fragment_word;
+using m8n8_ref::matval;
+using m8n8_ref::source;
 
 void check_ld(const char *name, void (*k)(const uint16_t *, uint32_t *), int num, bool trans) {
   const fr::layout l = fr::ldmatrix(fr::m8n8, num, trans);
@@ -153,13 +130,8 @@ void check_ld(const char *name, void (*k)(const uint16_t *, uint32_t *), int num
   std::vector<uint32_t> got, want;
   for (int lane = 0; lane < 32; ++lane)
     for (int r = 0; r < l.regs(); ++r) {
-      uint32_t w = 0;
-      for (int e = 0; e < l.elems_per_reg(); ++e) {
-        const fr::pos p = l.coord(lane, r, e);
-        w |= uint32_t(matval(p.matrix, p.row, p.col)) << (16 * e);
-      }
       got.push_back(out[lane * 4 + r]);
-      want.push_back(w);
+      want.push_back(fragment_word(l, lane, r));
     }
   expect_bits(name, got, want);
   TILEAPPLY_CUDA_CHECK(cudaFree(dS));
@@ -170,11 +142,7 @@ void check_st(const char *name, void (*k)(const uint32_t *, uint16_t *), int num
   const fr::layout l = fr::stmatrix(fr::m8n8, num, trans);
   std::vector<uint32_t> in(32 * 4, 0);
   for (int lane = 0; lane < 32; ++lane)
-    for (int r = 0; r < l.regs(); ++r)
-      for (int e = 0; e < l.elems_per_reg(); ++e) {
-        const fr::pos p = l.coord(lane, r, e);
-        in[lane * 4 + r] |= uint32_t(matval(p.matrix, p.row, p.col)) << (16 * e);
-      }
+    for (int r = 0; r < l.regs(); ++r) in[lane * 4 + r] = fragment_word(l, lane, r);
   uint32_t *dI = upload(in);
   uint16_t *dO = upload(std::vector<uint16_t>(32 * 8, 0));
   k<<<1, 32>>>(dI, dO);
@@ -195,13 +163,11 @@ void check_st(const char *name, void (*k)(const uint32_t *, uint16_t *), int num
 
 void check_movmatrix() {
   const fr::layout a = fr::movmatrix(fr::operand::a), d = fr::movmatrix(fr::operand::d);
-  std::vector<uint32_t> in(32, 0), want(32, 0);
-  for (int lane = 0; lane < 32; ++lane)
-    for (int e = 0; e < 2; ++e) {
-      const fr::pos p = a.coord(lane, 0, e), q = d.coord(lane, 0, e);
-      in[lane] |= uint32_t(matval(0, p.row, p.col)) << (16 * e);
-      want[lane] |= uint32_t(matval(0, q.row, q.col)) << (16 * e);
-    }
+  std::vector<uint32_t> in(32), want(32);
+  for (int lane = 0; lane < 32; ++lane) {
+    in[lane] = fragment_word(a, lane, 0);
+    want[lane] = fragment_word(d, lane, 0);
+  }
   uint32_t *dI = upload(in), *dO = upload(std::vector<uint32_t>(32, 0));
   mov_t<<<1, 32>>>(dI, dO);
   expect_bits("movmatrix.m8n8.trans.b16", download(dO, 32), want);

@@ -6,10 +6,8 @@
 // half lands at the same offset in both CTAs and completes on both barriers.
 // One more load carries an L2 cache hint (a policy made by createpolicy). Each
 // CTA then copies its whole tile out. Two clusters. Checks every word. Exact.
-#include <cuda.h>
-#include <tileapply/tensor_map.h>
 #include <tileapply/tile.h>
-#include "gpu_test.h"
+#include "tma_test.h"
 
 using namespace gpu_test;
 
@@ -63,33 +61,10 @@ int main() {
     in[i] = 0x9E3779B9u * uint32_t(i + 1);
   uint32_t *dIn = upload(in);
   uint32_t *dOut = upload(std::vector<uint32_t>(2 * Clusters * TileRows * Cols, 0));
-  tile::tma::tiled t;
-  t.dtype = CU_TENSOR_MAP_DATA_TYPE_UINT32;
-  t.rank = 2;
-  t.address = dIn;
-  t.dims[0] = Cols;
-  t.dims[1] = rows;
-  t.strides[0] = Cols * sizeof(uint32_t);
-  t.box[0] = Cols;
-  t.box[1] = Half;
   CUtensorMap map;
-  if (tile::tma::status s = tile::tma::encode(&map, t); !s) {
-    std::printf("  tensor map: %s\n", s.message.c_str());
-    ++failures;
+  if (!encode_u32_2d(&map, dIn, Cols, rows, Cols, Half))
     return finish("tma-multicast");
-  }
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(2 * Clusters);
-  config.blockDim = dim3(Threads);
-  cudaLaunchAttribute attr[1];
-  attr[0].id = cudaLaunchAttributeClusterDimension;
-  attr[0].val.clusterDim.x = 2;
-  attr[0].val.clusterDim.y = 1;
-  attr[0].val.clusterDim.z = 1;
-  config.attrs = attr;
-  config.numAttrs = 1;
-  TILEAPPLY_CUDA_CHECK(cudaLaunchKernelEx(&config, multicast, map, dOut));
-  TILEAPPLY_CUDA_CHECK(cudaGetLastError());
+  launch_in_clusters(multicast, 2 * Clusters, Threads, 2, map, dOut);
   std::vector<uint32_t> want(2 * Clusters * TileRows * Cols);
   for (int b = 0; b < 2 * Clusters; ++b)
     for (int i = 0; i < TileRows * Cols; ++i)

@@ -7,10 +7,8 @@
 // tiles per CTA (four rounds of the three stages, so both parities of every
 // barrier), two CTAs. Each consumer thread sums its column of every tile, and
 // every thread records the leader's lane id from elect.sync. Exact.
-#include <cuda.h>
-#include <tileapply/tensor_map.h>
 #include <tileapply/tile.h>
-#include "gpu_test.h"
+#include "tma_test.h"
 
 using namespace gpu_test;
 
@@ -76,21 +74,9 @@ int main() {
   uint32_t *dIn = upload(in);
   uint32_t *dSums = upload(std::vector<uint32_t>(Ctas * Consumers, 0));
   uint32_t *dLeaders = upload(std::vector<uint32_t>(Ctas * 32, 0));
-  tile::tma::tiled t;
-  t.dtype = CU_TENSOR_MAP_DATA_TYPE_UINT32;
-  t.rank = 2;
-  t.address = dIn;
-  t.dims[0] = Cols;
-  t.dims[1] = rows;
-  t.strides[0] = Cols * sizeof(uint32_t);
-  t.box[0] = Cols;
-  t.box[1] = Rows;
   CUtensorMap map;
-  if (tile::tma::status s = tile::tma::encode(&map, t); !s) {
-    std::printf("  tensor map: %s\n", s.message.c_str());
-    ++failures;
+  if (!encode_u32_2d(&map, dIn, Cols, rows, Cols, Rows))
     return finish("tma-pipeline");
-  }
   pipeline<<<Ctas, 32 + Consumers>>>(map, dSums, dLeaders);
   TILEAPPLY_CUDA_CHECK(cudaGetLastError());
   std::vector<uint32_t> want(Ctas * Consumers, 0);

@@ -5,10 +5,8 @@
 // registers. The kernel is built for 384 threads (ptxas gives it 168
 // registers, so 128 x 40 + 256 x 232 fits the register file). Full/empty
 // mbarriers as in tma-pipeline.cu; 16 tiles, two CTAs. Exact.
-#include <cuda.h>
-#include <tileapply/tensor_map.h>
 #include <tileapply/tile.h>
-#include "gpu_test.h"
+#include "tma_test.h"
 
 using namespace gpu_test;
 
@@ -81,21 +79,9 @@ int main() {
     in[i] = uint32_t(i) * 0x9E3779B1u + 7u;
   uint32_t *dIn = upload(in);
   uint32_t *dOut = upload(std::vector<uint32_t>(Ctas * Consumers * Sums, 0));
-  tile::tma::tiled t;
-  t.dtype = CU_TENSOR_MAP_DATA_TYPE_UINT32;
-  t.rank = 2;
-  t.address = dIn;
-  t.dims[0] = Cols;
-  t.dims[1] = rows;
-  t.strides[0] = Cols * sizeof(uint32_t);
-  t.box[0] = Cols;
-  t.box[1] = Rows;
   CUtensorMap map;
-  if (tile::tma::status s = tile::tma::encode(&map, t); !s) {
-    std::printf("  tensor map: %s\n", s.message.c_str());
-    ++failures;
+  if (!encode_u32_2d(&map, dIn, Cols, rows, Cols, Rows))
     return finish("warp-specialized");
-  }
   specialized<<<Ctas, 384>>>(map, dOut);
   TILEAPPLY_CUDA_CHECK(cudaGetLastError());
   std::vector<uint32_t> want(Ctas * Consumers * Sums, 0);

@@ -35,9 +35,8 @@ tiled validTiled() {
   return t;
 }
 
-// A valid NHWC fp16 im2col map.
-im2col validIm2col() {
-  im2col t;
+// The tensor both im2col kinds of map below cover: NHWC fp16, 2 x 8 x 8 x 64.
+template <class Map> void setNhwc(Map &t) {
   t.dtype = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
   t.rank = 4;
   t.address = g_buffer;
@@ -48,6 +47,12 @@ im2col validIm2col() {
   t.strides[0] = 128;
   t.strides[1] = 1024;
   t.strides[2] = 8192;
+}
+
+// A valid NHWC fp16 im2col map.
+im2col validIm2col() {
+  im2col t;
+  setNhwc(t);
   t.lower_corner[0] = t.lower_corner[1] = -1;
   t.upper_corner[0] = t.upper_corner[1] = -1;
   t.channels_per_pixel = 64;
@@ -143,6 +148,24 @@ TEST(TensorMapValidate, ValidMapsPass) {
   r5.lower_corner[2] = -16;
   r5.upper_corner[2] = 15;
   EXPECT_TRUE(validate(r5).ok) << validate(r5).message;
+}
+
+// matrix(): a row-major rows x cols matrix as tiled's fields (innermost first).
+TEST(TensorMapMatrix, FillsTheTiledFields) {
+  const tiled t = matrix(CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, g_buffer, 64, 128, 32, 16);
+  EXPECT_EQ(t.dtype, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
+  EXPECT_EQ(t.rank, 2u);
+  EXPECT_EQ(t.address, g_buffer);
+  EXPECT_EQ(t.dims[0], 128u); // columns
+  EXPECT_EQ(t.dims[1], 64u);  // rows
+  EXPECT_EQ(t.strides[0], 256u); // one row of 128 two-byte elements
+  EXPECT_EQ(t.box[0], 16u);
+  EXPECT_EQ(t.box[1], 32u);
+  EXPECT_EQ(t.swizzle, CU_TENSOR_MAP_SWIZZLE_NONE);
+  EXPECT_TRUE(validate(t).ok) << validate(t).message;
+  // Row pitch in bytes follows the element size, 4-bit elements included.
+  EXPECT_EQ(matrix(CU_TENSOR_MAP_DATA_TYPE_FLOAT64, g_buffer, 8, 16, 8, 16).strides[0], 128u);
+  EXPECT_EQ(matrix(CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B, g_buffer, 8, 256, 8, 128).strides[0], 128u);
 }
 
 TEST(TensorMapValidate, TiledRefusals) {
@@ -275,16 +298,7 @@ namespace {
 // A valid NHWC fp16 im2col-wide map (the .im2col::w load modes).
 im2col_wide validWide() {
   im2col_wide t;
-  t.dtype = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
-  t.rank = 4;
-  t.address = g_buffer;
-  t.dims[0] = 64; // C
-  t.dims[1] = 8;  // W
-  t.dims[2] = 8;  // H
-  t.dims[3] = 2;  // N
-  t.strides[0] = 128;
-  t.strides[1] = 1024;
-  t.strides[2] = 8192;
+  setNhwc(t);
   t.lower_corner_width = -1;
   t.upper_corner_width = -1;
   t.channels_per_pixel = 64;
