@@ -62,7 +62,7 @@ int main() {
   uint32_t *dIn = upload(in);
   uint32_t *dOut = upload(std::vector<uint32_t>(2 * Clusters * TileRows * Cols, 0));
   CUtensorMap map;
-  if (!encode_u32_2d(&map, dIn, Cols, rows, Cols, Half))
+  if (!encode_u32_2d(&map, dIn, rows, Cols, Half, Cols))
     return finish("tma-multicast");
   launch_in_clusters(multicast, 2 * Clusters, Threads, 2, map, dOut);
   std::vector<uint32_t> want(2 * Clusters * TileRows * Cols);

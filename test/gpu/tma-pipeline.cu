@@ -75,7 +75,7 @@ int main() {
   uint32_t *dSums = upload(std::vector<uint32_t>(Ctas * Consumers, 0));
   uint32_t *dLeaders = upload(std::vector<uint32_t>(Ctas * 32, 0));
   CUtensorMap map;
-  if (!encode_u32_2d(&map, dIn, Cols, rows, Cols, Rows))
+  if (!encode_u32_2d(&map, dIn, rows, Cols, Rows, Cols))
     return finish("tma-pipeline");
   pipeline<<<Ctas, 32 + Consumers>>>(map, dSums, dLeaders);
   TILEAPPLY_CUDA_CHECK(cudaGetLastError());

@@ -82,8 +82,8 @@ int main() {
     uint32_t *dSeen = upload(std::vector<uint32_t>(2 * BoxRows * 32, 0));
     CUtensorMap mi, mo;
     // A refused encoding is counted as a failure (once) and reported.
-    if (!encode_u32_2d(&mi, dIn, Cols, Rows, m.inner, BoxRows, m.sw) ||
-        !encode_u32_2d(&mo, dOut, Cols, Rows, m.inner, BoxRows, m.sw))
+    if (!encode_u32_2d(&mi, dIn, Rows, Cols, BoxRows, m.inner, m.sw) ||
+        !encode_u32_2d(&mo, dOut, Rows, Cols, BoxRows, m.inner, m.sw))
       continue;
     roundtrip<<<1, Threads>>>(mi, mo, m.inner, m.mask, dSeen);
     TILEAPPLY_CUDA_CHECK(cudaGetLastError());

@@ -16,10 +16,11 @@
 namespace gpu_test {
 
 /// Encodes a 2-D tensor map over the row-major `rows` x `cols` u32 array at
-/// `base`, moving boxes of `box_rows` x `box_cols` words. When the encoding is
-/// refused, prints why, counts a failure and returns false.
-inline bool encode_u32_2d(CUtensorMap *map, const uint32_t *base, int cols, int rows,
-                          int box_cols, int box_rows,
+/// `base`, moving boxes of `box_rows` x `box_cols` words (the order of
+/// tile::tma::matrix). When the encoding is refused, prints why, counts a
+/// failure and returns false.
+inline bool encode_u32_2d(CUtensorMap *map, const uint32_t *base, int rows, int cols,
+                          int box_rows, int box_cols,
                           CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_NONE) {
   tile::tma::tiled t = tile::tma::matrix(CU_TENSOR_MAP_DATA_TYPE_UINT32, base, rows, cols, box_rows, box_cols);
   t.swizzle = swizzle;

@@ -80,7 +80,7 @@ int main() {
   uint32_t *dIn = upload(in);
   uint32_t *dOut = upload(std::vector<uint32_t>(Ctas * Consumers * Sums, 0));
   CUtensorMap map;
-  if (!encode_u32_2d(&map, dIn, Cols, rows, Cols, Rows))
+  if (!encode_u32_2d(&map, dIn, rows, Cols, Rows, Cols))
     return finish("warp-specialized");
   specialized<<<Ctas, 384>>>(map, dOut);
   TILEAPPLY_CUDA_CHECK(cudaGetLastError());
