@@ -13,8 +13,10 @@
 
 #include <tileapply/tile.h>
 
+// Meant for clusters of 2 CTAs, launched with cudaLaunchKernelEx and a
+// cluster dimension (clang 22 parses __cluster_dims__ but does not lower it).
 // CHECK-LABEL: .entry {{.*}}addresses
-__global__ void __cluster_dims__(2, 1, 1) addresses(float *out, const float *in) {
+__global__ void addresses(float *out, const float *in) {
   __shared__ float buf[64];
   uint64_t generic = reinterpret_cast<uint64_t>(buf);
   uint64_t win[1][1];
