@@ -3,7 +3,8 @@
 // Small conveniences for the host half of a tileapply program: turning arrays
 // of float into packed `.f16x2` / `.bf16x2` words and back, comparing results
 // with a tolerance, reporting PASS / FAIL, and (only when compiled as CUDA) a
-// CUDA error-check macro. Host code only: nothing here runs on the device.
+// CUDA error-check macro and a launch in thread block clusters. Host code
+// only: nothing here runs on the device.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILEAPPLY_HOST_H
@@ -128,7 +129,7 @@ inline int report(bool ok, const char *name) {
 } // namespace host
 } // namespace tile
 
-// ---- CUDA error checks (CUDA translation units only) -------------------------------------
+// ---- CUDA error checks and cluster launches (CUDA translation units only) ----------------
 #if defined(__CUDACC__) || defined(__CUDA__)
 /// Evaluates a CUDA runtime call; on failure prints the call, its location and
 /// CUDA's message, prints "FAIL", and exits with status 1.
@@ -143,6 +144,36 @@ inline int report(bool ok, const char *name) {
       std::exit(1);                                                            \
     }                                                                          \
   } while (0)
+
+namespace tile {
+namespace host {
+
+/// Launches `kernel(args...)` on `grid` blocks of `block` threads, grouped in
+/// thread block clusters of `cluster` blocks, with `smem` bytes of dynamic
+/// shared memory, on `stream`; returns what cudaLaunchKernelEx returns.
+/// clang 22 parses `__cluster_dims__` but does not lower it, so a kernel
+/// marked only with it runs without a cluster: launch it through here.
+///   TILEAPPLY_CUDA_CHECK(tile::host::launch_in_clusters(k, dim3(8), dim3(128), dim3(2), 0, 0, out));
+template <class... Params, class... Args>
+cudaError_t launch_in_clusters(void (*kernel)(Params...), dim3 grid, dim3 block, dim3 cluster,
+                               size_t smem, cudaStream_t stream, Args &&...args) {
+  cudaLaunchConfig_t config = {};
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.dynamicSmemBytes = smem;
+  config.stream = stream;
+  cudaLaunchAttribute attr = {};
+  attr.id = cudaLaunchAttributeClusterDimension;
+  attr.val.clusterDim.x = cluster.x;
+  attr.val.clusterDim.y = cluster.y;
+  attr.val.clusterDim.z = cluster.z;
+  config.attrs = &attr;
+  config.numAttrs = 1;
+  return cudaLaunchKernelEx(&config, kernel, static_cast<Args &&>(args)...);
+}
+
+} // namespace host
+} // namespace tile
 #endif
 
 #endif // TILEAPPLY_HOST_H

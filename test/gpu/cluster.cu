@@ -1,5 +1,5 @@
 // mapa and the .shared::cluster window across a 2-CTA cluster
-// (cudaLaunchKernelEx with a cluster dimension of 2). Each CTA fills its own
+// (tile::host::launch_in_clusters, a cluster dimension of 2). Each CTA fills its own
 // shared memory; after a cluster barrier, each maps the same variable in the
 // other CTA (mapa.shared::cluster.u32: a 32-bit window address, used through
 // tile::cluster), reads it with ld.shared::cluster (.v4 and scalar), asks
@@ -71,7 +71,7 @@ int main() {
   }
   const size_t n = Blocks * Threads * 8;
   uint32_t *dOut = upload(std::vector<uint32_t>(n, 0));
-  launch_in_clusters(cluster_exchange, Blocks, Threads, 2, dOut);
+  TILEAPPLY_CUDA_CHECK(tile::host::launch_in_clusters(cluster_exchange, dim3(Blocks), dim3(Threads), dim3(2), 0, 0, dOut));
   std::vector<uint32_t> got = download(dOut, n), want(n);
   for (uint32_t b = 0; b < Blocks; ++b)
     for (uint32_t t = 0; t < Threads; ++t) {

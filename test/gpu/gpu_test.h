@@ -72,27 +72,6 @@ inline bool have_gpu(const char *name) {
 
 inline int finish(const char *name) { return tile::host::report(failures == 0, name); }
 
-/// Launches `kernel` on `blocks` CTAs of `threads` threads, in clusters of
-/// `cluster` CTAs along x. Through cudaLaunchKernelEx: clang 22 parses
-/// __cluster_dims__ but does not lower it, so a kernel marked only with it
-/// would run without a cluster.
-template <class... Params, class... Args>
-void launch_in_clusters(void (*kernel)(Params...), unsigned blocks, unsigned threads,
-                        unsigned cluster, Args... args) {
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(blocks);
-  config.blockDim = dim3(threads);
-  cudaLaunchAttribute attr = {};
-  attr.id = cudaLaunchAttributeClusterDimension;
-  attr.val.clusterDim.x = cluster;
-  attr.val.clusterDim.y = 1;
-  attr.val.clusterDim.z = 1;
-  config.attrs = &attr;
-  config.numAttrs = 1;
-  TILEAPPLY_CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, args...));
-  TILEAPPLY_CUDA_CHECK(cudaGetLastError());
-}
-
 } // namespace gpu_test
 
 #endif

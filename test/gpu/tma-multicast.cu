@@ -13,7 +13,7 @@ using namespace gpu_test;
 
 constexpr int Cols = 32, Half = 16, TileRows = 2 * Half, Clusters = 2, Threads = 128;
 
-// Launched in clusters of 2 by cudaLaunchKernelEx (clang 22 does not lower
+// Launched in clusters of 2 by tile::host::launch_in_clusters (clang 22 does not lower
 // __cluster_dims__: the kernel would run without a cluster).
 __global__ void __launch_bounds__(Threads)
 multicast(const __grid_constant__ CUtensorMap map, uint32_t *out) {
@@ -64,7 +64,8 @@ int main() {
   CUtensorMap map;
   if (!encode_u32_2d(&map, dIn, rows, Cols, Half, Cols))
     return finish("tma-multicast");
-  launch_in_clusters(multicast, 2 * Clusters, Threads, 2, map, dOut);
+  TILEAPPLY_CUDA_CHECK(tile::host::launch_in_clusters(multicast, dim3(2 * Clusters), dim3(Threads), dim3(2), 0, 0, map, dOut));
+  TILEAPPLY_CUDA_CHECK(cudaGetLastError());
   std::vector<uint32_t> want(2 * Clusters * TileRows * Cols);
   for (int b = 0; b < 2 * Clusters; ++b)
     for (int i = 0; i < TileRows * Cols; ++i)
