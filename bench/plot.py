@@ -81,11 +81,7 @@ def plot_gemm(disp, png):
 
     spec = results.SPECS["gemm"]
     ok = [d for d in disp if d["status"] == "ok"]
-    shapes = []
-    for d in ok:
-        key = (d["m"], d["n"], d["k"])
-        if key not in shapes:
-            shapes.append(key)
+    shapes = results.gemm_shapes(ok)
     impls = []
     for d in ok:
         if d["variant"] not in [v for v, _ in impls]:

@@ -308,4 +308,28 @@ bool assembleBatches(const std::string &Ptxas, const std::string &Dir,
   return true;
 }
 
+bool readKnownList(const std::string &Path, std::vector<KnownEntry> &Out, std::string &Err) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf) {
+    Err = "cannot read " + Path;
+    return false;
+  }
+  SmallVector<StringRef, 64> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n');
+  for (StringRef L : Lines) {
+    if (L.trim().empty() || L.starts_with("#"))
+      continue;
+    auto [Key, Rest] = L.split('\t');
+    Out.push_back({L.str(), Key.trim().str(), Rest.split('\t').first.trim().str()});
+  }
+  return true;
+}
+
+std::unique_ptr<Regex> wholeMatch(StringRef Pattern, std::string &Err) {
+  auto R = std::make_unique<Regex>(("^(" + Pattern + ")$").str());
+  if (!R->isValid(Err))
+    return nullptr;
+  return R;
+}
+
 } // namespace tileapply

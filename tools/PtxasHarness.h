@@ -12,7 +12,9 @@
 #include "tileapply/core/AsmRender.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "tileapply/core/Target.h"
+#include "llvm/Support/Regex.h"
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -60,6 +62,19 @@ bool assembleBatches(const std::string &Ptxas, const std::string &Dir,
                      const std::vector<PtxBatch> &Batches, unsigned Jobs,
                      unsigned Chunk, std::vector<std::map<size_t, std::string>> &Refused,
                      std::string &Err, size_t *FilesRun = nullptr);
+
+/// One entry of a list of what ptxas is known to do differently
+/// (core/ptx/ptxas-floors.txt, core/ptx/ptxas-disagreements.txt): a line
+/// that is neither blank nor a '#' comment, its first tab-separated field the
+/// entry and its second the note (both trimmed).
+struct KnownEntry {
+  std::string Line, Key, Note;
+};
+/// Reads such a list; false, with Err set, when the file cannot be read.
+bool readKnownList(const std::string &Path, std::vector<KnownEntry> &Out, std::string &Err);
+/// `Pattern` matched against a whole string ("^(Pattern)$"), or null, with
+/// Err set, when it is not a valid regular expression.
+std::unique_ptr<llvm::Regex> wholeMatch(llvm::StringRef Pattern, std::string &Err);
 
 } // namespace tileapply
 

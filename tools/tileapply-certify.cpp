@@ -32,7 +32,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
@@ -144,22 +143,17 @@ int certifyBelow(std::chrono::steady_clock::time_point Start) {
   // Floors ptxas does not enforce: (kind, pattern).
   std::vector<std::pair<std::string, std::unique_ptr<Regex>>> Known;
   if (!KnownBelow.empty()) {
-    auto Buf = MemoryBuffer::getFile(KnownBelow);
-    if (!Buf) {
-      errs() << "cannot read " << KnownBelow << "\n";
+    std::vector<KnownEntry> Entries;
+    std::string Error;
+    if (!readKnownList(KnownBelow, Entries, Error)) {
+      errs() << Error << "\n";
       return 2;
     }
-    SmallVector<StringRef, 32> Lines;
-    (*Buf)->getBuffer().split(Lines, '\n');
-    for (StringRef L : Lines) {
-      if (L.trim().empty() || L.starts_with("#"))
-        continue;
-      auto [Kind, Rest] = L.split(':');
-      StringRef Pattern = Rest.split('\t').first.trim();
-      auto R = std::make_unique<Regex>(("^(" + Pattern + ")$").str());
-      std::string Error;
-      if ((Kind != "sm" && Kind != "ptx") || !R->isValid(Error)) {
-        errs() << KnownBelow << ": bad line '" << L << "' " << Error << "\n";
+    for (const KnownEntry &E : Entries) {
+      auto [Kind, Pattern] = StringRef(E.Key).split(':');
+      std::unique_ptr<Regex> R = wholeMatch(Pattern.trim(), Error);
+      if ((Kind != "sm" && Kind != "ptx") || !R) {
+        errs() << KnownBelow << ": bad line '" << E.Line << "' " << Error << "\n";
         return 2;
       }
       Known.push_back({Kind.str(), std::move(R)});

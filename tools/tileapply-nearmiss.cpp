@@ -32,7 +32,6 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
@@ -298,29 +297,24 @@ int main(int Argc, char **Argv) {
   StringMap<std::string> Expected;
   std::vector<std::pair<std::string, std::unique_ptr<Regex>>> Patterns;
   if (!Known.empty()) {
-    auto Buf = MemoryBuffer::getFile(Known);
-    if (!Buf) {
-      errs() << "cannot read " << Known << "\n";
+    std::vector<KnownEntry> Entries;
+    std::string Error;
+    if (!readKnownList(Known, Entries, Error)) {
+      errs() << Error << "\n";
       return 2;
     }
-    SmallVector<StringRef, 64> Lines;
-    (*Buf)->getBuffer().split(Lines, '\n');
-    for (StringRef L : Lines) {
-      if (L.trim().empty() || L.starts_with("#"))
-        continue;
-      auto [Spelling, Rest] = L.split('\t');
-      Spelling = Spelling.trim();
+    for (const KnownEntry &E : Entries) {
+      StringRef Spelling = E.Key;
       if (Spelling.consume_front("pattern:")) {
-        auto R = std::make_unique<Regex>(("^(" + Spelling + ")$").str());
-        std::string Error;
-        if (!R->isValid(Error)) {
+        std::unique_ptr<Regex> R = wholeMatch(Spelling, Error);
+        if (!R) {
           errs() << Known << ": bad pattern '" << Spelling << "': " << Error << "\n";
           return 2;
         }
         Patterns.push_back({Spelling.str(), std::move(R)});
         continue;
       }
-      Expected[Spelling] = Rest.split('\t').first.trim().str();
+      Expected[Spelling] = E.Note;
     }
   }
 

@@ -288,25 +288,25 @@ def summary_lines(disp, bench):
 
 
 def markdown(notes, disp, bench, image=None):
-    spec = SPECS[bench]
-    cols = _columns(bench)
+    return _page(SPECS[bench], image, disp, "Ratios across sizes (GB/s of the first over the second):",
+                 summary_lines(disp, bench), _columns(bench), [_cells(d, bench) for d in disp],
+                 ("size", "label", "status"), notes)
+
+
+def _page(spec, image, disp, summary_intro, summary, cols, cells, text_cols, notes):
+    """A results page: the title and image, a count of failed measurements,
+    the summary lines under `summary_intro`, the table (one row of `cells` a
+    measurement; the columns in `text_cols` left-aligned, the others numbers),
+    how it was measured, and the run's notes (each once)."""
     md = ["# %s" % spec["title"], ""]
     if image:
         md += ["![%s](%s)" % (spec["title"], image), ""]
     failed = [d for d in disp if d["status"] == "FAIL"]
     if failed:
         md += ["**%d measurement(s) failed verification** (marked FAIL below)." % len(failed), ""]
-    summary = summary_lines(disp, bench)
     if summary:
-        md += ["Ratios across sizes (GB/s of the first over the second):", ""]
+        md += [summary_intro, ""]
         md += ["- " + s for s in summary] + [""]
-    return _finish_page(md, cols, [_cells(d, bench) for d in disp], ("size", "label", "status"), spec, notes)
-
-
-def _finish_page(md, cols, cells, text_cols, spec, notes):
-    """The rest of a results page after its preamble `md`: the table (one row
-    of `cells` a measurement; the columns in `text_cols` left-aligned, the
-    others numbers), how it was measured, and the run's notes (each once)."""
     md += ["| " + " | ".join(t for _, t in cols) + " |",
            "|" + "|".join("---" if k in text_cols else "---:" for k, _ in cols) + "|"]
     for c in cells:
@@ -332,6 +332,11 @@ def gemm_shape_name(m, n, k):
     return "%d^3" % m if m == n == k else "%d x %d x %d" % (m, n, k)
 
 
+def gemm_shapes(rows):
+    """The (m, n, k) shapes of `rows`, in the order they first appear."""
+    return list(dict.fromkeys((r["m"], r["n"], r["k"]) for r in rows))
+
+
 def gemm_table(rows):
     """The display rows of the GEMM benchmark, sorted by shape (in order of first
     appearance), then cuBLAS, the plain kernels, the fused baselines, the fused
@@ -339,11 +344,7 @@ def gemm_table(rows):
     ratio_fused (over torch addmm + gelu's), None where either is missing, and
     peak (TFLOP/s over GEMM_PEAK_TFLOPS)."""
     rows = [r for r in rows if r["bench"] == "gemm"]
-    shapes = []
-    for r in rows:
-        key = (r["m"], r["n"], r["k"])
-        if key not in shapes:
-            shapes.append(key)
+    shapes = gemm_shapes(rows)
     best = {}
     for r in rows:
         if r["status"] == "ok":
@@ -444,19 +445,9 @@ def gemm_summary_lines(disp):
 
 
 def gemm_markdown(notes, disp, image=None):
-    spec = SPECS["gemm"]
-    md = ["# %s" % spec["title"], ""]
-    if image:
-        md += ["![%s](%s)" % (spec["title"], image), ""]
-    failed = [d for d in disp if d["status"] == "FAIL"]
-    if failed:
-        md += ["**%d measurement(s) failed verification** (marked FAIL below)." % len(failed), ""]
-    summary = gemm_summary_lines(disp)
-    if summary:
-        md += ["Ratios across shapes (TFLOP/s of the first over the second):", ""]
-        md += ["- " + s for s in summary] + [""]
-    return _finish_page(md, GEMM_COLUMNS, [_gemm_cells(d) for d in disp], ("shape", "label", "status"), spec,
-                        notes)
+    return _page(SPECS["gemm"], image, disp, "Ratios across shapes (TFLOP/s of the first over the second):",
+                 gemm_summary_lines(disp), GEMM_COLUMNS, [_gemm_cells(d) for d in disp],
+                 ("shape", "label", "status"), notes)
 
 
 def main(argv):
