@@ -21,14 +21,13 @@
 #include "CallFinder.h"
 #include "ConstantArguments.h"
 #include "Diagnostics.h"
-#include "TileApplyExpand.h"
+#include "PassRegistration.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 
 using namespace clang;
 
@@ -108,11 +107,10 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    // Expansion belongs to the GPU side only. Codegen calls these callbacks
-    // when it builds its pass pipeline; under -fsyntax-only it never does.
+    // Expansion belongs to the GPU side only (PassRegistration.h says which
+    // job of a split compile expands). Under -fsyntax-only nothing runs it.
     if (CI.getLangOpts().CUDAIsDevice && CI.getTarget().getTriple().isNVPTX())
-      CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
-          [](llvm::PassBuilder &PB) { tileapply::registerPasses(PB); });
+      registerExpansion(CI);
     return std::make_unique<TileApplyConsumer>(CI, Opts);
   }
 

@@ -410,6 +410,20 @@ PreservedAnalyses TileApplyPipelineStartPass::run(Module &M,
   return MPM.run(M, AM);
 }
 
+void expandOutsidePipeline(Module &M) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  TileApplyPipelineStartPass().run(M, MAM);
+}
+
 void registerPasses(PassBuilder &PB) {
   // Lets -print-pipeline-passes and the pass instrumentation name the passes
   // as the textual pipeline spells them.

@@ -50,6 +50,11 @@ public:
 /// at -O0 to -O3, `opt -passes='default<O2>'`).
 void registerPasses(llvm::PassBuilder &PB);
 
+/// Runs the pipeline-start sequence on \p M with analysis managers of its
+/// own, for a job that runs no pipeline of which it could be part (the first
+/// half of a split compile, clang-plugin/PassRegistration.cpp).
+void expandOutsidePipeline(llvm::Module &M);
+
 } // namespace tileapply
 
 #endif
