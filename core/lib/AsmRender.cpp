@@ -51,6 +51,17 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
   };
 
   // Outputs first (LLVM numbers them before the inputs).
+  //
+  // What the register allocator may do with them: a plain output ("=r") may
+  // be given the register of any input, since LLVM assumes every input is
+  // read before any output is written. That holds for one PTX instruction,
+  // not for a statement of several (a carry chain, a form with a body): a
+  // later instruction would read, as its input, the register an earlier one
+  // has already overwritten. Such a statement's outputs are early-clobber
+  // ("=&r"): no input shares an output's register, except the old value tied
+  // to that same output ("0"), which is read-write by construction.
+  bool SeveralInstructions = Reps > 1 || !F.Body.empty();
+  std::string OutputPrefix = SeveralInstructions ? "=&" : "=";
   std::vector<std::vector<std::vector<unsigned>>> OutputSlots(
       Reps, std::vector<std::vector<unsigned>>(NOps));
   for (unsigned R = 0; R < Reps; ++R)
@@ -62,7 +73,7 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
         continue;
       char C = constraintFor(O, Bindings[I].Carrier);
       for (unsigned E = 0; E < O.Regs * Bindings[I].Split; ++E)
-        OutputSlots[R][I].push_back(Add({AsmSlot::Output, I, E, C, R}, std::string("=") + C));
+        OutputSlots[R][I].push_back(Add({AsmSlot::Output, I, E, C, R}, OutputPrefix + C));
       Text[R][I] = Group(OutputSlots[R][I], O.Braced);
     }
   // Inputs in PTX order.

@@ -191,7 +191,9 @@ TEST(AsmRender, MultiInstructionBody) {
                      true, true);
   EXPECT_EQ(S.Text, "{\n\t.reg .b8 %fp4pair;\n\t@$3 cvt.rn.satfinite.e2m1x2.f32 %fp4pair, $1, $2;"
                     "\n\t@$3 cvt.u16.u8 $0, %fp4pair;\n\t}");
-  EXPECT_EQ(S.Constraints, "=h,f,f,b,0");
+  // Several instructions in one statement: the output is early-clobber, so it
+  // never shares a register with an input a later instruction reads.
+  EXPECT_EQ(S.Constraints, "=&h,f,f,b,0");
   // Written in another order: emitted as written.
   Form R = *OpcodeTable::get().lookup("cvt.satfinite.rn.e2m1x2.f32").Found;
   EXPECT_NE(renderAsm(R, {regOf(TILEAPPLY_DT_U16), regOf(TILEAPPLY_DT_F32),
@@ -210,7 +212,9 @@ TEST(AsmRender, CarryChain) {
   EXPECT_EQ(One.Text, "add.u32.cc $0, $1, $2;");
   auto S = renderAsm(F, B, false, false, 3);
   EXPECT_EQ(S.Text, "add.u32.cc $0, $3, $4;\n\taddc.u32.cc $1, $5, $6;\n\taddc.u32 $2, $7, $8;");
-  EXPECT_EQ(S.Constraints, "=r,=r,=r,r,r,r,r,r,r");
+  // Word 0's output must not take the register of word 1's or 2's inputs.
+  EXPECT_EQ(S.Constraints, "=&r,=&r,=&r,r,r,r,r,r,r");
+  EXPECT_EQ(One.Constraints, "=r,r,r"); // one instruction: no early clobber needed
   ASSERT_EQ(S.Slots.size(), 9u);
   EXPECT_EQ(S.Slots[2].Repeat, 2u);
   EXPECT_EQ(S.Slots[5].Repeat, 1u);
