@@ -83,12 +83,11 @@ std::optional<Problem> checkObject(StringRef Opcode, const ArgDesc &A,
   if (A.Kind != TILEAPPLY_KIND_MEMORY || viewAccepts(A.Sp, Home))
     return std::nullopt;
   P.Code = DiagCode::ViewOverOtherSpace;
-  StringRef Instruction = Opcode.split('.').first;
   P.Message = text(Text::ViewOverOtherSpace,
                    {Operand, Opcode.str(),
                     text(Text::ViewOf, {memoryTensorName(A.Sp)}), Quoted,
                     objectPhrase(O.Kind), memoryTensorName(Home), Spelled,
-                    spaceName(Home).str(), Instruction.str()});
+                    spaceName(Home).str()});
   return P;
 }
 

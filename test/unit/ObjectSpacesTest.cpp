@@ -85,8 +85,8 @@ TEST(ObjectSpaces, MessageNamesOperandVariableAndFix) {
   ASSERT_TRUE(P);
   EXPECT_EQ(P->Message,
             "operand 2 of 'ld.global.f32' is a tile::global view of 's', which is a "
-            "__shared__ variable; use tile::shared<...>(s) with the .shared form of 'ld', "
-            "or tile::generic<...>(s) with its generic form");
+            "__shared__ variable; use tile::shared<...>(s) with an opcode for shared memory "
+            "(such as ld.shared), or tile::generic<...>(s) with one that names no state space");
   // Without a name (a local variable in IR without debug information).
   P = checkObject("ld.shared.f32", tensor(TILEAPPLY_KIND_MEMORY, TILEAPPLY_SPACE_SHARED), 0,
                   KnownObject{ObjectKind::Local, ""});

@@ -22,7 +22,7 @@ __device__ __forceinline__ void load_global(float (&r)[4][1], const float *p) {
 __global__ void helper(tile::global<float, 4, 1> Out) {
   __shared__ float s[4];
   float r[4][1];
-  // HELPER: object-spaces-pass-only.cu:[[#@LINE-6]]:3: error: operand 2 of 'ld.global.f32' is a tile::global view of 's', which is a __shared__ variable; use tile::shared<...>(s) with the .shared form of 'ld', or tile::generic<...>(s) with its generic form
+  // HELPER: object-spaces-pass-only.cu:[[#@LINE-6]]:3: error: operand 2 of 'ld.global.f32' is a tile::global view of 's', which is a __shared__ variable; use tile::shared<...>(s) with an opcode for shared memory (such as ld.shared), or tile::generic<...>(s) with one that names no state space
   load_global(r, s);
   __tile_apply("st.global.f32", Out, r);
 }

@@ -7,8 +7,8 @@
 ;
 ; opt stops at the first error; clang reading the IR reports every call.
 ; RUN: not %clangxx --target=nvptx64-nvidia-cuda -march=sm_90a -Wno-override-module -O2 -S -x ir %s -fpass-plugin=%passplugin -o /dev/null 2>&1 | FileCheck %s
-; CHECK: error: kernel.cu:10:3: operand 2 of 'ld.global.b32' is a tile::global view of 'buf', which is a __shared__ variable; use tile::shared<...>(buf) with the .shared form of 'ld', or tile::generic<...>(buf) with its generic form
-; CHECK: error: kernel.cu:11:3: operand 2 of 'ld.shared.b32' is a tile::shared view of 'gtab', which is a __device__ variable; use tile::global<...>(gtab) with the .global form of 'ld'
+; CHECK: error: kernel.cu:10:3: operand 2 of 'ld.global.b32' is a tile::global view of 'buf', which is a __shared__ variable; use tile::shared<...>(buf) with an opcode for shared memory (such as ld.shared), or tile::generic<...>(buf) with one that names no state space
+; CHECK: error: kernel.cu:11:3: operand 2 of 'ld.shared.b32' is a tile::shared view of 'gtab', which is a __device__ variable; use tile::global<...>(gtab) with an opcode for global memory (such as ld.global)
 ; CHECK: error: kernel.cu:12:3: operand 1 of 'mov.b32' is a register tensor, but 'gtab' is a __device__ variable; {{.*}}; declare a local register tensor, load it from 'gtab' with ld.global through tile::global<...>(gtab), and store results back with st.global
 ; CHECK: error: kernel.cu:13:3: operand 2 of 'mov.b32' is a register tensor, but 'cst' is a __constant__ variable
 ; CHECK-NOT: error:

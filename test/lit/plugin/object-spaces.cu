@@ -16,10 +16,10 @@ __global__ void views(tile::global<float, 4, 1> Out) {
   __shared__ float s[4];
   float loc[4];
   float r[4][1];
-  __tile_apply("ld.global.f32", r, tile::global<const float, 4, 1>(s)); // expected-error {{operand 2 of 'ld.global.f32' is a tile::global view of 's', which is a __shared__ variable; use tile::shared<...>(s) with the .shared form of 'ld', or tile::generic<...>(s) with its generic form}}
-  __tile_apply("ld.shared.f32", r, tile::shared<const float, 4, 1>(gdev)); // expected-error {{operand 2 of 'ld.shared.f32' is a tile::shared view of 'gdev', which is a __device__ variable; use tile::global<...>(gdev) with the .global form of 'ld'}}
-  __tile_apply("ld.shared.f32", r, tile::shared<const float, 4, 1>(loc)); // expected-error {{operand 2 of 'ld.shared.f32' is a tile::shared view of 'loc', which is a local variable of the calling thread; use tile::local<...>(loc) with the .local form of 'ld'}}
-  __tile_apply("ld.global.f32", r, tile::global<const float, 4, 1>(gconst[0])); // expected-error {{operand 2 of 'ld.global.f32' is a tile::global view of 'gconst', which is a __constant__ variable; use tile::constant<...>(gconst) with the .const form of 'ld'}}
+  __tile_apply("ld.global.f32", r, tile::global<const float, 4, 1>(s)); // expected-error {{operand 2 of 'ld.global.f32' is a tile::global view of 's', which is a __shared__ variable; use tile::shared<...>(s) with an opcode for shared memory (such as ld.shared), or tile::generic<...>(s) with one that names no state space}}
+  __tile_apply("ld.shared.f32", r, tile::shared<const float, 4, 1>(gdev)); // expected-error {{operand 2 of 'ld.shared.f32' is a tile::shared view of 'gdev', which is a __device__ variable; use tile::global<...>(gdev) with an opcode for global memory (such as ld.global)}}
+  __tile_apply("ld.shared.f32", r, tile::shared<const float, 4, 1>(loc)); // expected-error {{operand 2 of 'ld.shared.f32' is a tile::shared view of 'loc', which is a local variable of the calling thread; use tile::local<...>(loc) with an opcode for local memory (such as ld.local)}}
+  __tile_apply("ld.global.f32", r, tile::global<const float, 4, 1>(gconst[0])); // expected-error {{operand 2 of 'ld.global.f32' is a tile::global view of 'gconst', which is a __constant__ variable; use tile::constant<...>(gconst) with an opcode for const memory (such as ld.const)}}
   // A destination view, through &, a cast and an element.
   __tile_apply("st.global.f32", tile::global<float, 4, 1>((float *)&s[0]), r); // expected-error {{operand 1 of 'st.global.f32' is a tile::global view of 's', which is a __shared__ variable}}
   // Through tile::view, a pointer that cannot change, a reference, a const view.
@@ -52,6 +52,14 @@ __global__ void registers() {
                                         // expected-note@-1 {{ld.shared}}
   __tile_apply("add.f32", r, r, 1.0f, tile::pred(sp)); // expected-error {{operand 4 of 'add.f32' is a register tensor, but 'sp' is a __shared__ variable}}
                                                        // expected-note@-1 {{ld.shared}}
+}
+
+// The .shared::cluster window: this CTA's shared memory, converted.
+__device__ uint64_t gbar[1];
+__global__ void cluster() {
+  __shared__ uint64_t bar[1];
+  __tile_apply("mbarrier.arrive.shared::cluster.b64", tile::to_cluster(tile::shared<uint64_t, 1>(gbar))); // expected-error {{operand 1 of 'mbarrier.arrive.shared::cluster.b64' is a tile::cluster view of 'gbar', which is a __device__ variable; use tile::global<...>(gbar) with an opcode for global memory (such as ld.global)}}
+  __tile_apply("mbarrier.arrive.shared::cluster.b64", tile::to_cluster(tile::shared<uint64_t, 1>(bar)));
 }
 
 // What is not known, or fits, is accepted: a pointer parameter, tile::generic
