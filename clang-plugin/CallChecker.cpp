@@ -1,6 +1,7 @@
 //===- CallChecker.cpp - One __tile_apply call, from AST to core ----------===//
 #include "CallChecker.h"
 #include "ConstantArguments.h"
+#include "KnownObjects.h"
 #include "clang/Lex/Lexer.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "clang/AST/ASTContext.h"
@@ -203,6 +204,14 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
   for (size_t I = 0; I < Args.size(); ++I)
     if (Args[I].Kind == TILEAPPLY_KIND_SCALAR)
       Args[I].Constant = constantOf(Call->getArg(I + 1));
+
+  // The variables behind the operands, where the source names them: a
+  // state space known at compile time must fit the operand.
+  for (size_t I = 0; I < Args.size(); ++I)
+    if (std::optional<KnownObject> O = knownObject(Call->getArg(I + 1), Args[I]))
+      if (std::optional<Problem> P =
+              checkObject(Literal->getString(), Args[I], I, *O))
+        R.report(Site, *P);
 
   const Form *Chosen = nullptr;
   for (const Problem &P : checkCall(Found, Args, T ? &*T : nullptr, nullptr, &Chosen))

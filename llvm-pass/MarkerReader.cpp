@@ -12,6 +12,11 @@
 #include "MarkerReader.h"
 #include "IRCarrier.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -21,6 +26,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -240,6 +246,161 @@ Constant *MarkerReader::traceConstant(Value *V, unsigned Depth) const {
     V = Next;
   }
   return nullptr;
+}
+
+// ---- the variable behind a pointer --------------------------------------------
+
+namespace {
+
+/// Uses of a local variable looked at per step: a view's temporary and the
+/// reference slots of the header's helpers have a handful; anything with
+/// more is not what the header emits, and stays unknown (which keeps the
+/// pass linear in the calls).
+constexpr unsigned MaxSlotUses = 64;
+
+/// The name the user gave a global: its debug name, else the last component
+/// of its demangled name (`kernel()::s` is `s`).
+std::string globalName(const GlobalVariable &GV) {
+  SmallVector<DIGlobalVariableExpression *, 1> DIs;
+  GV.getDebugInfo(DIs);
+  for (DIGlobalVariableExpression *DI : DIs)
+    if (DIGlobalVariable *V = DI->getVariable(); V && !V->getName().empty())
+      return V->getName().str();
+  std::string Name = demangle(GV.getName());
+  size_t End = Name.size(), Begin = End;
+  while (Begin > 0 && (isAlnum(Name[Begin - 1]) || Name[Begin - 1] == '_'))
+    --Begin;
+  return Begin == End ? Name : Name.substr(Begin);
+}
+
+std::string localName(AllocaInst &AI) {
+  for (DbgVariableRecord *DVR : findDVRDeclares(&AI))
+    if (DILocalVariable *V = DVR->getVariable())
+      return V->getName().str();
+  return AI.getName().str();
+}
+
+} // namespace
+
+/// The one value of type \p Ty stored at the start of the local variable
+/// \p Slot, when every other access only reads it, and that store comes
+/// before \p Reader. Follows the copies of its address that unoptimized C++
+/// keeps in other local variables (`this` of a constructor, a reference
+/// parameter), each of those written once.
+Value *MarkerReader::soleValueIn(Value *Slot, Type *Ty, Instruction &Reader) const {
+  SmallVector<Value *, 8> Aliases{Slot};
+  StoreInst *Found = nullptr;
+  unsigned Budget = MaxSlotUses;
+  for (size_t I = 0; I < Aliases.size(); ++I) {
+    Value *A = Aliases[I];
+    for (User *U : A->users()) {
+      if (Budget-- == 0)
+        return nullptr;
+      if (isIgnorableUse(U))
+        continue;
+      if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getPointerOperand() == A)
+        continue;
+      if (auto *GEP = dyn_cast<GetElementPtrInst>(U);
+          GEP && GEP->getPointerOperand() == A && GEP->hasAllZeroIndices()) {
+        Aliases.push_back(GEP);
+        continue;
+      }
+      auto *SI = dyn_cast<StoreInst>(U);
+      if (!SI)
+        return nullptr;
+      if (SI->getPointerOperand() == A && SI->getValueOperand() != A) {
+        if (Found)
+          return nullptr;
+        Found = SI;
+        continue;
+      }
+      // The address kept in another local variable: its loads are copies.
+      auto *Ref = dyn_cast<AllocaInst>(SI->getPointerOperand());
+      if (!Ref || SI->getValueOperand() != A || Ref == A)
+        return nullptr;
+      for (User *RU : Ref->users()) {
+        if (Budget-- == 0)
+          return nullptr;
+        if (RU == SI || isIgnorableUse(RU))
+          continue;
+        auto *Copy = dyn_cast<LoadInst>(RU);
+        if (!Copy || Copy->getPointerOperand() != Ref)
+          return nullptr;
+        Aliases.push_back(Copy);
+      }
+    }
+  }
+  if (!Found || !Found->isSimple() || Found->getValueOperand()->getType() != Ty ||
+      Found->getFunction() != Reader.getFunction())
+    return nullptr;
+  if (!GetDT(*Reader.getFunction()).dominates(Found, &Reader))
+    return nullptr;
+  return Found->getValueOperand();
+}
+
+std::optional<KnownObject> MarkerReader::objectOf(Value *V) const {
+  for (unsigned Depth = 0; V && Depth < 4 * MaxTraceDepth; ++Depth) {
+    V = getUnderlyingObject(V);
+    // A phi or select whose sources all designate one variable.
+    if (isa<PHINode>(V) || isa<SelectInst>(V)) {
+      auto *I = cast<Instruction>(V);
+      Value *Common = nullptr;
+      for (unsigned K = isa<SelectInst>(I) ? 1 : 0; K < I->getNumOperands(); ++K) {
+        Value *In = getUnderlyingObject(I->getOperand(K));
+        if (In == I)
+          continue;
+        if (Common && In != Common)
+          return std::nullopt;
+        Common = In;
+      }
+      V = Common;
+      continue;
+    }
+    // A view passed by value: a field of a loaded copy of its temporary.
+    if (auto *EV = dyn_cast<ExtractValueInst>(V)) {
+      auto *Whole = dyn_cast<LoadInst>(EV->getAggregateOperand());
+      ArrayRef<unsigned> Idx = EV->getIndices();
+      if (!Whole || !Whole->isSimple() || !all_of(Idx, [](unsigned X) { return X == 0; }))
+        return std::nullopt;
+      auto *Slot = dyn_cast<AllocaInst>(tracePointer(Whole->getPointerOperand()));
+      if (!Slot)
+        return std::nullopt;
+      V = soleValueIn(Slot, EV->getType(), *Whole);
+      continue;
+    }
+    if (auto *LI = dyn_cast<LoadInst>(V)) {
+      auto *Slot = dyn_cast<AllocaInst>(tracePointer(LI->getPointerOperand()));
+      if (!LI->isSimple() || !Slot)
+        return std::nullopt;
+      V = soleValueIn(Slot, LI->getType(), *LI);
+      continue;
+    }
+    break;
+  }
+  if (!V)
+    return std::nullopt;
+  if (auto *AI = dyn_cast<AllocaInst>(V))
+    return KnownObject{ObjectKind::Local, localName(*AI)};
+  auto *GV = dyn_cast<GlobalVariable>(V);
+  if (!GV)
+    return std::nullopt;
+  // Address spaces are NVPTX's (an IR without a triple is taken as such).
+  const Triple &TT = GV->getParent()->getTargetTriple();
+  if (!TT.str().empty() && !TT.isNVPTX())
+    return std::nullopt;
+  switch (GV->getAddressSpace()) {
+  case 1: // NVPTX global
+    return KnownObject{ObjectKind::Device, globalName(*GV)};
+  case 3: // NVPTX shared
+    return KnownObject{ObjectKind::Shared, globalName(*GV)};
+  case 4: // NVPTX const: __constant__ may be written from the host, constexpr not
+    return KnownObject{GV->isExternallyInitialized() || !GV->isConstant()
+                           ? ObjectKind::Constant
+                           : ObjectKind::Constexpr,
+                       globalName(*GV)};
+  default:
+    return std::nullopt;
+  }
 }
 
 // ---- the opcode and the layout ----------------------------------------------

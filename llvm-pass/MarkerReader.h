@@ -15,6 +15,7 @@
 #ifndef TILEAPPLY_LLVMPASS_MARKERREADER_H
 #define TILEAPPLY_LLVMPASS_MARKERREADER_H
 
+#include "tileapply/core/ObjectSpaces.h"
 #include "tileapply/core/Rules.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
@@ -26,6 +27,8 @@ namespace llvm {
 class CallInst;
 class Constant;
 class DominatorTree;
+class Instruction;
+class Type;
 class Function;
 class Value;
 } // namespace llvm
@@ -64,12 +67,20 @@ public:
   /// local variables that hold one pointer for their whole life.
   llvm::Value *tracePointer(llvm::Value *V) const;
 
+  /// The variable the pointer \p V designates, when the IR shows it: a
+  /// global of a known NVPTX address space or a local variable (alloca),
+  /// through GEPs, casts, phis whose sources agree, and local variables (a
+  /// view's temporary, reference slots) written once.
+  std::optional<KnownObject> objectOf(llvm::Value *V) const;
+
 private:
   DomTreeGetter GetDT;
 
   llvm::Value *traceValue(llvm::Value *V, unsigned Depth) const;
   llvm::Constant *traceConstant(llvm::Value *V, unsigned Depth) const;
   llvm::Value *storedValueAt(llvm::Value *Load, unsigned Depth) const;
+  llvm::Value *soleValueIn(llvm::Value *Slot, llvm::Type *Ty,
+                           llvm::Instruction &Reader) const;
 };
 
 } // namespace tileapply

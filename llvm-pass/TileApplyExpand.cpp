@@ -192,6 +192,21 @@ void MarkerExpander::read(CheckedCall &C) {
   }
   std::optional<Target> T = callerTarget(Caller);
   bool Failed = false;
+  // The variables behind the operands, where the IR shows them (after
+  // inlining it may show more than the source did): their state spaces must
+  // fit the operands. Under the Clang plugin, a call it refused never gets
+  // here (an error stops code generation), so nothing is reported twice.
+  for (unsigned I = 0; I < MC->Args.size(); ++I) {
+    const ArgDesc &A = MC->Args[I];
+    Value *V = C.Call->getArgOperand(I + 2);
+    if (!A.isShaped() || !V->getType()->isPointerTy())
+      continue;
+    if (std::optional<KnownObject> O = Reader.objectOf(V))
+      if (std::optional<Problem> P = checkObject(MC->Opcode, A, I, *O)) {
+        report(Caller, C.At, DS_Error, problemText(*P));
+        Failed = true;
+      }
+  }
   const Form *Chosen = nullptr;
   for (const Problem &P :
        checkCall(Lookup, MC->Args, T ? &*T : nullptr, &C.Bound, &Chosen)) {
