@@ -191,11 +191,16 @@ def make_call(rng, form, idx, gpu_masks):
             dst_args.append(a)
         else:
             r = rng.random()
-            packed = 'f16' in form['opcode'] or 'bf16' in form['opcode'] or 'e4m3' in form['opcode'] \
+            packed = 'f16' in form['opcode'] or '16x2' in form['opcode'] or 'e4m3' in form['opcode'] \
                 or 'e5m2' in form['opcode']
             if r < 0.15 and takes_immediate(o) and not packed:
                 a['kind'] = 'const'
                 a['ctext'], a['imm'] = const_value(rng, o['reg'])
+                # ptxas takes bfe/bfi positions and lengths as immediates only in
+                # 0..255 (tileapply accepts any constant there: see README)
+                while form['opcode'].split('.')[0] in ('bfe', 'bfi') and o['reg'] == 'u32' \
+                        and int(a['imm']) > 255:
+                    a['ctext'], a['imm'] = const_value(rng, o['reg'])
             elif r < 0.28:
                 a['kind'] = 'scalar'
             else:
@@ -400,7 +405,11 @@ def oracle_asm(c):
                     else:
                         ins.append((TYPES[t][1], expr))
                         operands.append('{I%d}' % (len(ins) - 1))
-            body.append('%s%s %s;' % (guard, spells[w], ', '.join(operands)))
+            joined = ''
+            for k, t in enumerate(operands):
+                sep = '' if k == 0 else ('|' if c.args[k]['op'].get('join') == '|' else ', ')
+                joined += sep + t
+            body.append('%s%s %s;' % (guard, spells[w], joined))
         text = pre + body + post
         if regs:
             text = ['{', '.reg .pred %s;' % ', '.join(regs)] + text + ['}']
