@@ -237,7 +237,7 @@ def make_call(rng, form, idx, gpu_masks):
     # slots of the input pool: collisions on purpose, so values repeat across operands
     nvals = sum(a['size'] for a in c.args if a['kind'] == 'tensor' and a.get('alias') is None) + 4
     c.pool = max(2, nvals * 2 // 3)
-    c.rng_state = rng.random()
+    rng.random()  # unused draw, kept so the seeds give the calls RESULTS.md records
     return c
 
 
@@ -432,10 +432,6 @@ def oracle_asm(c):
             s, ', '.join('"%s"(%s)' % x for x in outs2), ', '.join('"%s"(%s)' % x for x in ins)))
         L += tmp_back
     return L
-
-
-def is_bool_expr(c, expr):
-    return False
 
 
 # ---------------------------------------------------------------------------
