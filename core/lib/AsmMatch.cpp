@@ -69,6 +69,14 @@ bool widerRegisterAllowed(StringRef Family) {
   return Family == "ld" || Family == "ldu" || Family == "st" || Family == "cvt";
 }
 
+/// Families whose generic address ptxas refuses in a 32-bit register (with
+/// .address_size 64). Not every instruction: cp.async.mbarrier.arrive, whose
+/// address the ISA writes without a state space, takes a 32-bit one.
+bool genericNeeds64(StringRef Family) {
+  return Family == "ld" || Family == "ldu" || Family == "st" || Family == "atom" ||
+         Family == "red" || Family == "prefetch" || Family == "mbarrier";
+}
+
 /// The width of the register PTX wants for an operand of type T (1: a
 /// predicate; 0: none).
 unsigned registerBits(PtxType T) {
@@ -403,6 +411,12 @@ private:
       }
       std::optional<PtxType> Part =
           S.Splittable ? splitPartType(S.Type, static_cast<int64_t>(N)) : std::nullopt;
+      if (!Part && (S.Splittable || F.Family == "mov")) {
+        // PTX also packs 8-bit registers (mov.b16 d, {b8, b8}); the table's
+        // split forms stop at 16 bits.
+        unchecked(A, "a register group the table does not split");
+        return;
+      }
       if (!Part) {
         error(A, DiagCode::AsmVectorMismatch, W.Offset, W.Length,
               text(Text::AsmVectorUnexpected, {opText(W), S.Name, F.Spelling}));
@@ -519,7 +533,8 @@ private:
       return;
     }
     bool Needs64 = S.Direction == Dir::Addr &&
-                   (S.AddrSpace == TILEAPPLY_SPACE_GLOBAL || S.AddrSpace == TILEAPPLY_SPACE_GENERIC);
+                   (S.AddrSpace == TILEAPPLY_SPACE_GLOBAL ||
+                    (S.AddrSpace == TILEAPPLY_SPACE_GENERIC && genericNeeds64(F.Family)));
     if (Needs64 && V.K == RefView::Register && V.Bits < 64) {
       std::vector<std::string> Notes;
       if (V.C && Base.K == AsmRef::StmtOperand) {

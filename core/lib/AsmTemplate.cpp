@@ -149,7 +149,8 @@ private:
     bool Semi;
     if (S[P] == '.') {
       size_t E = statementEnd(P, Semi);
-      if (S.substr(P).starts_with(".reg") && P + 4 < S.size() && isSpace(S[P + 4]))
+      if (S.substr(P).starts_with(".reg") && P + 4 < S.size() &&
+          (isSpace(S[P + 4]) || S[P + 4] == '.'))
         regDecl(P + 4, E);
       else
         T.Unread.push_back({P, "a directive other than .reg"});
