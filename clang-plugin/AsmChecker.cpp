@@ -1,11 +1,12 @@
 //===- AsmChecker.cpp - Every inline asm statement of device code ---------===//
 //
 // Which statements: the bodies of __device__ / __global__ functions (and the
-// lambdas inside them) that are not templates, and every instantiation of a
-// template, in the device compilation only. A function that is never emitted
-// is checked too (a conservative approximation: its asm would still have to
-// assemble the day it is called); an uninstantiated template and the
-// discarded branch of an `if constexpr` are not.
+// lambdas inside them) and of template instances, in the device compilation
+// only, where the function is emitted: one Clang must emit (a kernel, an
+// external non-inline function) or one something refers to (an approximation
+// from above: a reference from a function that is itself never emitted
+// counts). An uninstantiated template, an unreferenced inline function and
+// the discarded branch of an `if constexpr` are left alone.
 //
 //===----------------------------------------------------------------------===//
 #include "AsmChecker.h"
@@ -192,6 +193,10 @@ public:
   bool VisitFunctionDecl(FunctionDecl *F) {
     if (!F->doesThisDeclarationHaveABody() || F->isDependentContext() || F->isInvalidDecl() ||
         !isDeviceFunction(F))
+      return true;
+    // An inline, static or template function is emitted only where something
+    // refers to it: the headers' thousands of unused intrinsics are not.
+    if (!F->isReferenced() && !Ctx.DeclMustBeEmitted(F))
       return true;
     AsmStatementVisitor(C, Ctx, GPU, F).TraverseStmt(F->getBody());
     return true;

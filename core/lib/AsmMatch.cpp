@@ -222,9 +222,11 @@ private:
       M.Unchecked = I.NotUnderstood;
       return M;
     }
-    LookupResult L = Table.lookup(I.Opcode, /*Suggest=*/true);
+    // The did-you-mean search only for a spelling about to be reported.
+    LookupResult L = Table.lookup(I.Opcode, /*Suggest=*/false);
     if (!L) {
       if (spellingIsWrong(L, I.Opcode)) {
+        L = Table.lookup(I.Opcode, /*Suggest=*/true);
         Problem P = spellingProblem(L.Problem);
         R.Findings.push_back({P.Code, I.OpcodeOffset, I.Opcode.size(),
                               text(Text::AsmRejects, {P.Message}), P.Notes});
