@@ -23,3 +23,22 @@ __device__ void outside(unsigned a) {
   asm volatile("bra.uni done%=;\ndone%=:" ::);
   asm volatile("nanosleep.u32 %0;" :: "r"(a));
 }
+
+// Only what the device compilation emits: not an inline function nothing
+// calls, not a template nobody instantiates, not the discarded branch of an
+// `if constexpr` (each would be an error if emitted).
+static __device__ inline void never_called(uint32_t a) {
+  asm volatile("add.rn.f16x3 %0, %0, %0;" :: "r"(a));
+}
+template <typename T> __device__ void never_instantiated(T a) {
+  asm volatile("add.rn.f16x3 %0, %0, %0;" :: "r"(a));
+}
+template <bool B> __device__ void branch(uint32_t a) {
+  if constexpr (B)
+    asm volatile("add.rn.f16x3 %0, %0, %0;" :: "r"(a));
+  else
+    asm volatile("add.u32 %0, %0, %0;" :: "r"(a));
+}
+template __device__ void branch<false>(uint32_t);
+// And the host side of a __host__ __device__ function is the host's business.
+__host__ void host_only() { asm volatile("nop"); }
