@@ -14,6 +14,10 @@ __device__ uint32_t typo(uint32_t a, uint32_t b) {
   // The second instruction of a template, after a comment.
   // expected-error@+1 {{ptxas would reject this: '.u3' is not a qualifier of 'mul'; did you mean 'mul.lo.u32'?}}
   asm("add.u32 %0, %1, %2; // first\n\tmul.lo.u3 %0, %0, %2;" : "+r"(d) : "r"(a), "r"(b));
+  // Qualifiers in an order ptxas does not read (it says "Unexpected
+  // instruction types specified for 'mul'").
+  // expected-error@+1 {{ptxas would reject this: the qualifiers of 'mul.u32.lo' are those of 'mul.lo.u32' in an order ptxas does not read as that instruction}}
+  asm("mul.u32.lo %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
   return d;
 }
 
