@@ -467,6 +467,8 @@ private:
       return;
     }
     if (V.K == RefView::Immediate) {
+      if (Expected == 1 && S.Direction == Dir::Read)
+        return; // ptxas reads `selp.b32 d, a, b, 1` as a constant predicate
       immediateForRegister(F, S, Ty, R, V, A);
       return;
     }

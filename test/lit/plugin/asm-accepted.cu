@@ -4,6 +4,9 @@
 // tied operands, immediates, register groups and split registers.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -fplugin-arg-tileapply-asm-stats %s 2>&1 | FileCheck %s
+// And ptxas assembles every one of them:
+// RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -S -O0 %s -o %t.ptx
+// RUN: %ptxas -arch=sm_90a -c %t.ptx -o %t.o
 // expected-no-diagnostics
 #include <cstdint>
 
@@ -45,6 +48,9 @@ __device__ float named(float x, uint32_t a, const float *p) {
   unsigned long long w;
   // CHECK: asm-accepted.cu:[[@LINE+1]]:{{.*}}: understood
   asm("mov.b64 %0, {%1, %2};" : "=l"(w) : "r"(d), "r"(e));
+  // A constant predicate.
+  // CHECK: asm-accepted.cu:[[@LINE+1]]:{{.*}}: understood
+  asm("selp.b32 %0, %1, %2, 1;" : "=r"(d) : "r"(e), "r"(d));
   // A scratch register group.
   // CHECK: asm-accepted.cu:[[@LINE+1]]:{{.*}}: understood
   asm("{ .reg .b32 t<2>; mov.b64 {t0, t1}, %1; add.u32 %0, t0, t1; }" : "=r"(d) : "l"(w));
