@@ -507,7 +507,8 @@ private:
     TypeClass C = ptxTypeClass(Ty);
     bool IntegerValue = R.K == AsmRef::StmtOperand || !R.FloatLiteral;
     if (C == TypeClass::Float && IntegerValue) {
-      std::string What = R.K == AsmRef::StmtOperand ? V.Found : R.Text;
+      std::string What =
+          R.K == AsmRef::StmtOperand && V.C ? R.Text + " (\"" + V.C->Text + "\")" : R.Text;
       error(A, DiagCode::AsmImmediateMismatch, R.Offset, R.Length,
             text(Text::AsmIntegerForFloat, {R.Text, S.Name, F.Spelling, Tn, What}));
       return;

@@ -34,6 +34,8 @@ __device__ void operands(uint32_t a, uint32_t b, unsigned long long l, float x, 
   // An integer literal for an .f32 source.
   // expected-error@+1 {{ptxas would reject this: 1 is operand 'b' of 'add.f32', a .f32 value, but 1 is an integer; PTX reads a .f32 immediate only as a floating-point literal (1.0, 0f3F800000)}}
   asm("add.f32 %0, %1, 1;" : "=f"(f) : "f"(x));
+  // expected-error@+1 {{ptxas would reject this: %2 is operand 'b' of 'add.f32', a .f32 value, but %2 ("n") is an integer}}
+  asm("add.f32 %0, %1, %2;" : "=f"(f) : "f"(x), "n"(2));
   // An immediate destination.
   // expected-error@+1 {{ptxas would reject this: 5 is operand 'd' of 'add.u32', which takes a register (.u32), not an immediate}}
   asm volatile("add.u32 5, %0, %0;" :: "r"(a));
