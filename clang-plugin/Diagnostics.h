@@ -34,6 +34,10 @@ struct PluginOptions {
   /// Report PackedIntegerLiteral. `-fplugin-arg-tileapply-no-packed-literal`
   /// turns it off without touching Clang's own -Wliteral-conversion.
   bool WarnPackedLiteral = true;
+  // The inline-asm checker (issue 22): `no-asm-check` turns it off,
+  // `asm-stats` prints one line per checked statement.
+  bool AsmCheck = true;
+  bool AsmStats = false;
 };
 
 /// The Clang warning group tileapply's warnings belong to: `-Wno-<group>`,

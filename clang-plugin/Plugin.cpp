@@ -15,8 +15,11 @@
 //
 // Arguments (`-fplugin-arg-tileapply-<arg>`):
 //   no-packed-literal   do not report PackedIntegerLiteral
+//   no-asm-check        do not check inline asm statements (AsmChecker)
+//   asm-stats           print one line per checked asm statement to stderr
 //
 //===----------------------------------------------------------------------===//
+#include "AsmChecker.h"
 #include "CallChecker.h"
 #include "CallFinder.h"
 #include "ConstantArguments.h"
@@ -40,7 +43,10 @@ public:
   TileApplyConsumer(CompilerInstance &CI, const PluginOptions &Opts)
       : IsDevice(CI.getLangOpts().CUDAIsDevice),
         GPU(IsDevice ? targetOf(CI.getTarget()) : std::nullopt),
-        R(CI, Opts) {}
+        R(CI, Opts) {
+    if (IsDevice && Opts.AsmCheck)
+      Asm.emplace(CI, Opts.AsmStats);
+  }
 
   // This consumer runs before the code generator (AddBeforeMainAction), which
   // emits some functions (non-template kernels) as soon as the parser hands
@@ -66,6 +72,8 @@ public:
         pinConstantArguments(Call, Ctx);
       Checker.check(CallSite{Call, Enclosing});
     });
+    if (Asm)
+      Asm->checkTranslationUnit(Ctx, GPU);
   }
 
   void Initialize(ASTContext &Ctx) override { this->Ctx = &Ctx; }
@@ -81,6 +89,7 @@ private:
   bool IsDevice;
   std::optional<Target> GPU; // the device job's sm_XX and PTX ISA
   Reporter R;
+  std::optional<AsmChecker> Asm; // device compilations only
 };
 
 class TileApplyAction : public PluginASTAction {
@@ -94,11 +103,15 @@ public:
         Opts.WarnPackedLiteral = false;
         continue;
       }
+      if (Arg == "no-asm-check" || Arg == "asm-stats") { // issue 22
+        (Arg == "no-asm-check" ? Opts.AsmCheck : Opts.AsmStats) = Arg == "asm-stats";
+        continue;
+      }
       DiagnosticsEngine &Diags = CI.getDiagnostics();
       Diags.Report(Diags.getCustomDiagID(
           DiagnosticsEngine::Error,
           "unknown argument '%0' for plugin 'tileapply' (known: "
-          "no-packed-literal)"))
+          "no-packed-literal, no-asm-check, asm-stats)"))
           << Arg;
       return false;
     }

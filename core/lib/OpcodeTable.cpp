@@ -831,4 +831,17 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
               Sug);
 }
 
+// ---- qualifiers the rows use, for the asm checker (issue 22) ----
+bool OpcodeTable::familyUsesQualifier(StringRef Family, StringRef Token) const {
+  auto It = P->FamilyTokens.find(Family);
+  return It != P->FamilyTokens.end() && It->second.contains(Token);
+}
+
+bool OpcodeTable::anyFamilyUsesQualifier(StringRef Token) const {
+  for (const auto &E : P->FamilyTokens)
+    if (E.getValue().contains(Token))
+      return true;
+  return false;
+}
+
 } // namespace tileapply

@@ -535,26 +535,8 @@ void Checker::checkTarget() {
   bool WithOptional = false;
   for (unsigned I = 0; I < B.OperandArg.size(); ++I)
     WithOptional |= F.Operands[I].Optional && B.OperandArg[I] >= 0;
-  std::string What = "'" + F.Spelling + "'";
-  if (WithOptional && F.optionalRaisesFloor())
-    What += text(F.Operands.size() - F.numRequiredOperands() > 1 ? Text::WithOptionalOperands
-                                                                 : Text::WithOptionalOperand);
-  if (!F.runsOn(*T, WithOptional)) {
-    std::string Where = F.targetsText(WithOptional);
-    if (F.OnlyOn.empty()) {
-      Problem &P = report(DiagCode::TargetTooOld, -1,
-                          text(Text::TargetTooOld, {What, Where, T->name()}));
-      P.Notes.push_back(text(Text::NoteNewerGpu, {Where, T->name()}));
-    } else {
-      Problem &P = report(DiagCode::TargetTooOld, -1,
-                          text(Text::TargetSpecific, {What, Where, T->name()}));
-      P.Notes.push_back(text(Text::NoteTargetKinds));
-    }
-  } else if (T->PtxVersion && F.minPtx(WithOptional) > T->PtxVersion) {
-    report(DiagCode::PtxTooOld, -1,
-           text(Text::PtxTooOld,
-                {What, ptxVersionName(F.minPtx(WithOptional)), ptxVersionName(T->PtxVersion)}));
-  }
+  if (std::optional<Problem> P = targetProblem(F, WithOptional, *T))
+    Problems.push_back(std::move(*P));
 }
 
 std::vector<Problem> Checker::run(BoundCall *Out) {
@@ -647,6 +629,31 @@ std::vector<Problem> checkCall(const LookupResult &Forms, ArrayRef<ArgDesc> Args
       break;
     }
   return Ps;
+}
+
+// ---- the floor of a form, for calls and asm statements (issue 22) ----
+std::optional<Problem> targetProblem(const Form &F, bool WithOptional, const Target &T) {
+  std::string What = "'" + F.Spelling + "'";
+  if (WithOptional && F.optionalRaisesFloor())
+    What += text(F.Operands.size() - F.numRequiredOperands() > 1 ? Text::WithOptionalOperands
+                                                                 : Text::WithOptionalOperand);
+  if (!F.runsOn(T, WithOptional)) {
+    std::string Where = F.targetsText(WithOptional);
+    if (F.OnlyOn.empty()) {
+      Problem P{DiagCode::TargetTooOld, -1, text(Text::TargetTooOld, {What, Where, T.name()}), {}, "", false};
+      P.Notes.push_back(text(Text::NoteNewerGpu, {Where, T.name()}));
+      return P;
+    }
+    Problem P{DiagCode::TargetTooOld, -1, text(Text::TargetSpecific, {What, Where, T.name()}), {}, "", false};
+    P.Notes.push_back(text(Text::NoteTargetKinds));
+    return P;
+  }
+  if (T.PtxVersion && F.minPtx(WithOptional) > T.PtxVersion)
+    return Problem{DiagCode::PtxTooOld, -1,
+                   text(Text::PtxTooOld, {What, ptxVersionName(F.minPtx(WithOptional)),
+                                          ptxVersionName(T.PtxVersion)}),
+                   {}, "", false};
+  return std::nullopt;
 }
 
 } // namespace tileapply

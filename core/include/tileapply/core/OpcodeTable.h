@@ -260,6 +260,12 @@ public:
   /// qualifiers in the same relative order. (Same multiset assumed.)
   bool orderAccepted(llvm::StringRef Spelling, llvm::StringRef Canonical) const;
 
+  /// Whether some form of some family uses qualifier `Token` ("rn", "f16x2"):
+  /// the asm checker calls a spelling a typo only for a token no row has.
+  bool anyFamilyUsesQualifier(llvm::StringRef Token) const;
+  /// Whether some form of `Family` uses qualifier `Token`.
+  bool familyUsesQualifier(llvm::StringRef Family, llvm::StringRef Token) const;
+
   struct Impl;
   ~OpcodeTable();
 

@@ -41,6 +41,11 @@ std::vector<Problem> checkCall(const Form &F, llvm::ArrayRef<ArgDesc> Args,
 std::vector<Problem> checkCall(const LookupResult &Forms, llvm::ArrayRef<ArgDesc> Args,
                                const Target *T, BoundCall *Out, const Form **Chosen);
 
+/// Why target `T` cannot run form `F` (passing its optional operands or
+/// not): TargetTooOld or PtxTooOld, or nothing. The one floor rule, for
+/// `__tile_apply` calls and for asm statements (issue 22).
+std::optional<Problem> targetProblem(const Form &F, bool WithOptional, const Target &T);
+
 } // namespace tileapply
 
 #endif

@@ -1,0 +1,52 @@
+//===- AsmChecker.h - Every inline asm statement of device code -*- C++ -*-===//
+//
+// The AST side of the inline-asm checker (CONTRACT section 7): finds each
+// GCC-style `asm` statement that the device compilation emits, hands its
+// template, constraints and clobbers to core (AsmTemplate, AsmMatch), and
+// reports what core found at the byte of the string literal where the
+// instruction or operand is written.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEAPPLY_CLANGPLUGIN_ASMCHECKER_H
+#define TILEAPPLY_CLANGPLUGIN_ASMCHECKER_H
+
+#include "tileapply/core/Target.h"
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+
+namespace clang {
+class ASTContext;
+class CompilerInstance;
+class DiagnosticsEngine;
+} // namespace clang
+
+namespace tileapply {
+namespace plugin {
+
+/// The Clang warning group of the asm checker's warnings: `-Wno-inline-asm`,
+/// `-Werror=inline-asm` act on them (Clang 22 plugins cannot create a group).
+inline constexpr const char *AsmWarningGroup = "inline-asm";
+
+class AsmChecker {
+public:
+  /// Create it before parsing starts (the warning must exist while
+  /// `#pragma clang diagnostic` lines are read). `Stats`: print one line per
+  /// checked statement to stderr (`-fplugin-arg-tileapply-asm-stats`).
+  AsmChecker(clang::CompilerInstance &CI, bool Stats);
+
+  /// Checks every asm statement of device code in the translation unit.
+  void checkTranslationUnit(clang::ASTContext &Ctx, const std::optional<Target> &GPU);
+
+private:
+  bool Stats;
+  unsigned ErrorID, WarningID, NoteID, InstantiationID;
+  std::set<std::pair<unsigned, std::string>> Reported;
+  friend class AsmStatementVisitor;
+};
+
+} // namespace plugin
+} // namespace tileapply
+
+#endif
