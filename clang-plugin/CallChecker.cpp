@@ -345,22 +345,30 @@ std::optional<ScalarConst> CallChecker::constantOf(const Expr *E) const {
     C.IsFloat = true;
     C.F = F.convertToDouble();
   }
-  // `2`, `-2`, `(2)`: an integer literal that spells a number. A literal in
-  // hexadecimal, octal or binary, or with a `u` suffix, spells bits on
-  // purpose (`0x40004000u`) and is not warned about.
+  // `2`, `-2`, `(2)`, `2u`, `2ull`, `(uint16_t)2`: a decimal integer literal
+  // that spells a number, whatever its suffix and through integer casts. A
+  // literal in hexadecimal, octal or binary spells bits on purpose
+  // (`0x40004000u`) and is not warned about.
   const Expr *W = asWritten(E);
-  while (const auto *U = dyn_cast<UnaryOperator>(W)) {
-    if (U->getOpcode() != UO_Minus && U->getOpcode() != UO_Plus)
-      break;
-    W = asWritten(U->getSubExpr());
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    if (const auto *U = dyn_cast<UnaryOperator>(W);
+        U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)) {
+      W = asWritten(U->getSubExpr());
+      continue;
+    }
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(W);
+        Cast && Cast->getType()->isIntegerType()) {
+      W = asWritten(Cast->getSubExprAsWritten());
+      continue;
+    }
+    break;
   }
   if (const auto *Lit = dyn_cast<IntegerLiteral>(W)) {
     llvm::StringRef Text = Lexer::getSourceText(
         CharSourceRange::getTokenRange(Lit->getSourceRange()),
         Ctx.getSourceManager(), Ctx.getLangOpts());
     bool Radix = Text.size() > 1 && Text[0] == '0';
-    bool Unsigned = Text.find_first_of("uU") != llvm::StringRef::npos;
-    C.IsIntegerLiteral = !Text.empty() && !Radix && !Unsigned;
+    C.IsIntegerLiteral = !Text.empty() && !Radix;
   }
   return C;
 }
