@@ -11,6 +11,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "tileapply/abi.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Basic/TargetOptions.h"
@@ -172,6 +174,51 @@ void CallChecker::check(const CallSite &Site) {
     checkDeviceCall(Site);
 }
 
+void CallChecker::checkUse(const DeclRefExpr *Ref, const FunctionDecl *Enclosing) {
+  // Reported by the job that compiles the code holding it, like a call.
+  if (runsOnDevice(Enclosing) != IsDevice)
+    return;
+  Problem P = callProblem(DiagCode::TileApplyNotCalled, Text::NoteCallDirectly);
+  P.Message = text(Text::TileApplyNotCalled);
+  R.reportAt(Ref, Enclosing, P);
+}
+
+/// Whether an argument of type `T` is a register tensor (a C array, a
+/// tile::reg, a view of either, or a predicate tensor) with volatile elements.
+static bool isVolatileRegisterTensor(QualType T, const ASTContext &Ctx) {
+  T = T.getNonReferenceType();
+  if (T->isArrayType())
+    return Ctx.getBaseElementType(T).isVolatileQualified();
+  const auto *Spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
+  if (!Spec || !Spec->getIdentifier())
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(Spec->getDeclContext());
+  if (!NS || NS->getName() != "tile")
+    return false;
+  llvm::StringRef Name = Spec->getName();
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (Args.size() < 1 || Args[0].getKind() != TemplateArgument::Type)
+    return false;
+  bool Volatile = Args[0].getAsType().isVolatileQualified();
+  if (Name == "reg" || Name == "pred_tensor")
+    return Volatile;
+  // tile::ref<T, Space, ...>: registers when Space is TILEAPPLY_SPACE_NONE.
+  if (Name == "ref" && Args.size() > 1 && Args[1].getKind() == TemplateArgument::Integral)
+    return Volatile && Args[1].getAsIntegral() == TILEAPPLY_SPACE_NONE;
+  return false;
+}
+
+/// The argument as the user wrote it, for a message that names it.
+static std::string spelledArgument(const Expr *E, const ASTContext &Ctx) {
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), Ctx.getSourceManager(),
+      Ctx.getLangOpts());
+  std::string S =
+      Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
+  return S.empty() ? "the argument" : S;
+}
+
 void CallChecker::checkDeviceCall(const CallSite &Site) {
   const CallExpr *Call = Site.Call;
   const auto *Literal = dyn_cast<StringLiteral>(asWritten(Call->getArg(0)));
@@ -187,6 +234,16 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
     return;
   }
 
+  // More arguments than any layout may describe: say so at the call, before
+  // the layout is read.
+  if (Call->getNumArgs() - 1 > static_cast<unsigned>(MaxArgs)) {
+    Problem P = callProblem(DiagCode::TooManyOperands, Text::NoteTooManyOperands);
+    P.Message = text(Text::TooManyOperands,
+                     {std::to_string(MaxArgs), std::to_string(Call->getNumArgs() - 1)});
+    R.report(Site, P);
+    return;
+  }
+
   const DecodedLayout &Layout = layoutOf(Call->getDirectCallee());
   if (!Layout.Args) {
     if (!Layout.Why.empty())
@@ -195,15 +252,26 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
   }
   std::vector<ArgDesc> Args = *Layout.Args;
   if (Args.size() + 1 != Call->getNumArgs()) {
-    R.reportInternal(Site, text(Text::CannotCheck,
-                                {text(Text::LayoutRecordCount,
-                                      {std::to_string(Args.size()),
-                                       std::to_string(Call->getNumArgs() - 1)})}));
+    R.reportInternal(Site, text(Text::CannotCheck, {text(Text::ForeignHeader)}));
     return;
   }
-  for (size_t I = 0; I < Args.size(); ++I)
+  // A volatile register tensor is described as unsupported (tile.h); say why
+  // here, at the argument, instead of the rules' "not a tensor".
+  std::vector<bool> Volatile(Args.size(), false);
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const Expr *Arg = Call->getArg(I + 1);
     if (Args[I].Kind == TILEAPPLY_KIND_SCALAR)
-      Args[I].Constant = constantOf(Call->getArg(I + 1));
+      Args[I].Constant = constantOf(Arg);
+    if (Args[I].Kind == TILEAPPLY_KIND_UNSUPPORTED &&
+        isVolatileRegisterTensor(Arg->getType(), Ctx)) {
+      Volatile[I] = true;
+      Problem P = callProblem(DiagCode::VolatileRegister, Text::NoteVolatileMemory);
+      P.Arg = static_cast<int>(I);
+      P.Message = text(Text::VolatileRegister, {spelledArgument(Arg, Ctx)});
+      P.PointAtDecl = true;
+      R.report(Site, P);
+    }
+  }
 
   // The variables behind the operands, where the source names them: a
   // state space known at compile time must fit the operand.
@@ -214,8 +282,16 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
         R.report(Site, *P);
 
   const Form *Chosen = nullptr;
-  for (const Problem &P : checkCall(Found, Args, T ? &*T : nullptr, nullptr, &Chosen))
+  for (Problem &P : checkCall(Found, Args, T ? &*T : nullptr, nullptr, &Chosen)) {
+    bool AtArg = P.Code == DiagCode::UnsupportedArgument && P.Arg >= 0 &&
+                 static_cast<size_t>(P.Arg) < Args.size();
+    if (AtArg && Volatile[P.Arg])
+      continue;
+    // A scoped enumerator is refused like any class: say how to pass it.
+    if (AtArg && Call->getArg(P.Arg + 1)->getType()->isScopedEnumeralType())
+      P.Notes.push_back(text(Text::NoteScopedEnum));
     R.report(Site, P);
+  }
 }
 
 const CallChecker::DecodedLayout &
@@ -236,11 +312,11 @@ CallChecker::layoutOf(const FunctionDecl *Callee) {
   };
   const VarDecl *V = findCallLayout(Body);
   if (!V)
-    return Fail(text(Text::NoCallLayout));
+    return Fail(text(Text::ForeignHeader));
   const APValue *Value = V->evaluateValue();
   if (!Value || !Value->isStruct() || Value->getStructNumFields() < 1 ||
       !Value->getStructField(0).isArray())
-    return Fail(text(Text::CallLayoutNotArray));
+    return Fail(text(Text::ForeignHeader));
   const APValue &Array = Value->getStructField(0);
   std::vector<int32_t> Words;
   for (unsigned I = 0, N = Array.getArraySize(); I < N; ++I) {
@@ -248,12 +324,16 @@ CallChecker::layoutOf(const FunctionDecl *Callee) {
                              ? Array.getArrayInitializedElt(I)
                              : Array.getArrayFiller();
     if (!Elt.isInt())
-      return Fail(text(Text::CallLayoutNotArray));
+      return Fail(text(Text::ForeignHeader));
     Words.push_back(static_cast<int32_t>(Elt.getInt().getSExtValue()));
   }
   llvm::Expected<std::vector<ArgDesc>> Decoded = decodeLayout(Words);
-  if (!Decoded)
-    return Fail(llvm::toString(Decoded.takeError()));
+  // (The decoder's reason names the layout's words, nothing the user wrote:
+  // the user can act only on the header/plugin mismatch.)
+  if (!Decoded) {
+    llvm::consumeError(Decoded.takeError());
+    return Fail(text(Text::ForeignHeader));
+  }
   L.Args = std::move(*Decoded);
   return L;
 }
@@ -274,22 +354,30 @@ std::optional<ScalarConst> CallChecker::constantOf(const Expr *E) const {
     C.IsFloat = true;
     C.F = F.convertToDouble();
   }
-  // `2`, `-2`, `(2)`: an integer literal that spells a number. A literal in
-  // hexadecimal, octal or binary, or with a `u` suffix, spells bits on
-  // purpose (`0x40004000u`) and is not warned about.
+  // `2`, `-2`, `(2)`, `2u`, `2ull`, `(uint16_t)2`: a decimal integer literal
+  // that spells a number, whatever its suffix and through integer casts. A
+  // literal in hexadecimal, octal or binary spells bits on purpose
+  // (`0x40004000u`) and is not warned about.
   const Expr *W = asWritten(E);
-  while (const auto *U = dyn_cast<UnaryOperator>(W)) {
-    if (U->getOpcode() != UO_Minus && U->getOpcode() != UO_Plus)
-      break;
-    W = asWritten(U->getSubExpr());
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    if (const auto *U = dyn_cast<UnaryOperator>(W);
+        U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)) {
+      W = asWritten(U->getSubExpr());
+      continue;
+    }
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(W);
+        Cast && Cast->getType()->isIntegerType()) {
+      W = asWritten(Cast->getSubExprAsWritten());
+      continue;
+    }
+    break;
   }
   if (const auto *Lit = dyn_cast<IntegerLiteral>(W)) {
     llvm::StringRef Text = Lexer::getSourceText(
         CharSourceRange::getTokenRange(Lit->getSourceRange()),
         Ctx.getSourceManager(), Ctx.getLangOpts());
     bool Radix = Text.size() > 1 && Text[0] == '0';
-    bool Unsigned = Text.find_first_of("uU") != llvm::StringRef::npos;
-    C.IsIntegerLiteral = !Text.empty() && !Radix && !Unsigned;
+    C.IsIntegerLiteral = !Text.empty() && !Radix;
   }
   return C;
 }

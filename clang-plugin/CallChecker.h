@@ -22,6 +22,7 @@
 namespace clang {
 class ASTContext;
 class CallExpr;
+class DeclRefExpr;
 class FunctionDecl;
 class TargetInfo;
 } // namespace clang
@@ -42,6 +43,9 @@ public:
               std::optional<Target> T);
 
   void check(const CallSite &Site);
+  /// A mention of `__tile_apply` that is not a direct call: refused there.
+  void checkUse(const clang::DeclRefExpr *Ref,
+                const clang::FunctionDecl *Enclosing);
 
 private:
   void checkDeviceCall(const CallSite &Site);

@@ -12,8 +12,11 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprConcepts.h"
+#include "clang/AST/TypeLoc.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 
 using namespace clang;
 
@@ -33,7 +36,9 @@ namespace {
 
 class Finder : public DynamicRecursiveASTVisitor {
 public:
-  explicit Finder(TileApplyCallback Fn) : Fn(Fn) {
+  explicit Finder(TileApplyCallback Fn,
+                  std::optional<TileApplyUseCallback> Use = std::nullopt)
+      : Fn(Fn), Use(Use) {
     // Calls in templates are only complete in their instances.
     ShouldVisitTemplateInstantiations = true;
     ShouldVisitLambdaBody = true;
@@ -66,7 +71,36 @@ public:
     return true;
   }
 
+  // Unevaluated operands: no code is generated for them, so no call in them
+  // is checked or expanded.
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) override {
+    return true;
+  }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) override { return true; }
+  bool TraverseRequiresExpr(RequiresExpr *) override { return true; }
+  bool TraverseCXXTypeidExpr(CXXTypeidExpr *E) override {
+    return !E->isPotentiallyEvaluated() ||
+           DynamicRecursiveASTVisitor::TraverseCXXTypeidExpr(E);
+  }
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc, bool) override { return true; }
+  bool TraverseDecltypeType(DecltypeType *, bool) override { return true; }
+  bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc, bool) override { return true; }
+  bool TraverseTypeOfExprType(TypeOfExprType *, bool) override { return true; }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
+    // Pre-order: a call is visited before its callee, so a direct call's
+    // callee is in Callees by now.
+    if (Use && isTileApply(dyn_cast<FunctionDecl>(Ref->getDecl())) &&
+        !Callees.contains(Ref) && !Ref->isInstantiationDependent() &&
+        UseSeen.insert(Ref).second)
+      (*Use)(Ref, Enclosing.empty() ? nullptr : Enclosing.back());
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *Call) override {
+    if (const auto *Callee =
+            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      Callees.insert(Callee);
     // A call that depends on template parameters (its arguments' types or
     // values) is checked in each instance instead.
     if (Call->isInstantiationDependent() || Call->containsErrors())
@@ -80,6 +114,8 @@ public:
 
 private:
   TileApplyCallback Fn;
+  std::optional<TileApplyUseCallback> Use;
+  llvm::SmallPtrSet<const DeclRefExpr *, 16> Callees, UseSeen;
   llvm::SmallVector<const FunctionDecl *, 8> Enclosing;
   llvm::SmallPtrSet<const CallExpr *, 16> Seen;
 };
@@ -94,6 +130,12 @@ static bool mentionsTileApply(ASTContext &Ctx) {
 void forEachTileApplyCall(ASTContext &Ctx, TileApplyCallback Fn) {
   if (mentionsTileApply(Ctx))
     Finder(Fn).TraverseAST(Ctx);
+}
+
+void forEachTileApplyCall(ASTContext &Ctx, TileApplyCallback Fn,
+                          TileApplyUseCallback Use) {
+  if (mentionsTileApply(Ctx))
+    Finder(Fn, Use).TraverseAST(Ctx);
 }
 
 void forEachTileApplyCall(ASTContext &Ctx, Decl *D, TileApplyCallback Fn) {

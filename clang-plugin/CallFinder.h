@@ -16,6 +16,7 @@ namespace clang {
 class ASTContext;
 class CallExpr;
 class Decl;
+class DeclRefExpr;
 class FunctionDecl;
 } // namespace clang
 
@@ -32,6 +33,16 @@ bool isTileApply(const clang::FunctionDecl *F);
 using TileApplyCallback = llvm::function_ref<void(
     clang::CallExpr *Call, const clang::FunctionDecl *Enclosing)>;
 void forEachTileApplyCall(clang::ASTContext &Ctx, TileApplyCallback Fn);
+
+/// The same, also calling `Use(Ref, Enclosing)` for each mention of
+/// `__tile_apply` that is not the callee of a direct call (`&__tile_apply<...>`,
+/// a reference bound to it). Unevaluated operands (decltype, sizeof, noexcept,
+/// requires-expressions, a non-polymorphic typeid) are skipped by both: nothing
+/// in them runs or is expanded.
+using TileApplyUseCallback = llvm::function_ref<void(
+    const clang::DeclRefExpr *Ref, const clang::FunctionDecl *Enclosing)>;
+void forEachTileApplyCall(clang::ASTContext &Ctx, TileApplyCallback Fn,
+                          TileApplyUseCallback Use);
 
 /// The same for the calls inside one declaration (a function, a class with
 /// its methods, a namespace, ...), for a consumer that sees declarations as

@@ -27,7 +27,11 @@ std::optional<APValue> foldScalar(const Expr *E, const ASTContext &Ctx) {
   if (E->isValueDependent() || E->containsErrors())
     return std::nullopt;
   QualType T = E->getType().getNonReferenceType();
-  if (!T->isBuiltinType() || !(T->isIntegerType() || T->isRealFloatingType()))
+  // Builtin integers and floats, and unscoped enumerators (tile.h describes
+  // them as their underlying integer).
+  bool UnscopedEnum = T->isEnumeralType() && !T->isScopedEnumeralType();
+  if (!UnscopedEnum &&
+      (!T->isBuiltinType() || !(T->isIntegerType() || T->isRealFloatingType())))
     return std::nullopt;
   Expr::EvalResult Result;
   if (!E->EvaluateAsRValue(Result, Ctx) || Result.HasSideEffects)

@@ -175,10 +175,24 @@ void Reporter::reportInternal(const CallSite &Site, llvm::StringRef Message) {
   addInstantiationNote(Site);
 }
 
+void Reporter::reportAt(const Expr *At, const FunctionDecl *Enclosing,
+                        const Problem &P) {
+  SourceLocation Loc = At->getBeginLoc();
+  if (!Reported.insert({Loc.getRawEncoding(), P.Message}).second)
+    return;
+  Diags.Report(Loc, ErrorID) << P.Message << At->getSourceRange();
+  for (const std::string &Note : P.Notes)
+    Diags.Report(Loc, NoteID) << Note << At->getSourceRange();
+  addInstantiationNote(Enclosing);
+}
+
 void Reporter::addInstantiationNote(const CallSite &Site) {
+  addInstantiationNote(Site.Enclosing);
+}
+
+void Reporter::addInstantiationNote(const FunctionDecl *F) {
   // Clang explains an error inside a template instance with the place that
   // instantiated it; do the same for the innermost instance.
-  const FunctionDecl *F = Site.Enclosing;
   if (!F || !F->isTemplateInstantiation())
     return;
   SourceLocation POI = F->getPointOfInstantiation();

@@ -75,9 +75,15 @@ public:
   /// reported as an error at the call, so the call is never silently unchecked.
   void reportInternal(const CallSite &Site, llvm::StringRef Message);
 
+  /// Reports `P` (a call-level problem) at `At`, an expression that is not a
+  /// call (a mention of __tile_apply); `Enclosing` as in CallSite.
+  void reportAt(const clang::Expr *At, const clang::FunctionDecl *Enclosing,
+                const Problem &P);
+
 private:
   bool isEnabled(const Problem &P) const;
   void addInstantiationNote(const CallSite &Site);
+  void addInstantiationNote(const clang::FunctionDecl *Enclosing);
 
   clang::DiagnosticsEngine &Diags;
   const clang::LangOptions &LangOpts;

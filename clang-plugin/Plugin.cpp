@@ -71,6 +71,8 @@ public:
       if (IsDevice)
         pinConstantArguments(Call, Ctx);
       Checker.check(CallSite{Call, Enclosing});
+    }, [&](const DeclRefExpr *Ref, const FunctionDecl *Enclosing) {
+      Checker.checkUse(Ref, Enclosing);
     });
     if (Asm)
       Asm->checkTranslationUnit(Ctx, GPU);

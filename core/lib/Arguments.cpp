@@ -26,7 +26,7 @@ Expected<std::vector<ArgDesc>> decodeLayout(ArrayRef<int32_t> W) {
     return Err(Text::LayoutShort);
   if (W[0] != TILEAPPLY_LAYOUT_VERSION)
     return Err(Text::LayoutVersion, {S(W[0]), S(TILEAPPLY_LAYOUT_VERSION)});
-  if (W[1] < 0 || W[1] > 64)
+  if (W[1] < 0 || W[1] > MaxArgs)
     return Err(Text::LayoutArgCount, {S(W[1])});
   std::vector<ArgDesc> Args;
   size_t At = 2;

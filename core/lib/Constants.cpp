@@ -62,7 +62,10 @@ bool constantFitsExactly(PtxType T, const ScalarConst &C) {
       return true;
     if (T == PtxType::f32)
       return std::isnan(V) || static_cast<double>(static_cast<float>(V)) == V;
-    return false; // f16 / bf16 take their raw bits (uint16_t) or __half
+    // f16 / bf16 take their raw bits (uint16_t) or __half: an integer
+    // constant is those bits when it fits them; a floating one would be a
+    // numeric conversion.
+    return !C.IsFloat && C.I >= 0 && C.I < (int64_t(1) << Bits);
   }
   }
   return false;

@@ -85,6 +85,7 @@ private:
   void checkOperand(unsigned I);
   void checkImmediate(unsigned I);
   void checkCarrier(unsigned I);
+  void reportPackedLiteral(unsigned Op, unsigned I);
   bool checkSizes();
   void checkShapes();
   void checkDestinations();
@@ -258,6 +259,45 @@ void Checker::checkImmediate(unsigned Op) {
       .PointAtDecl = A.Kind != TILEAPPLY_KIND_SCALAR;
 }
 
+void Checker::reportPackedLiteral(unsigned Op, unsigned I) {
+  const OperandSpec &S = F.Operands[Op];
+  const ArgDesc &A = Args[I];
+  std::string Want = "." + ptxTypeName(S.Type).str();
+  unsigned Bits = ptxTypeBits(S.Type);
+  std::string Raw = "0x" + hexBits(static_cast<uint64_t>(A.Constant->I), Bits / 4);
+  std::string V = str(A.Constant->I);
+  float Value = static_cast<float>(A.Constant->I);
+  std::string Lanes, Packed, Helper, RawSpelling;
+  bool One = Bits == 16;
+  if (S.Type == PtxType::f16x2) {
+    Lanes = text(Text::LanesHalves);
+    Packed = "0x" + hexBits(tile::packed::f16x2(Value), 8);
+    Helper = "tile::packed::f16x2(" + V + ".0f)";
+  } else if (S.Type == PtxType::bf16x2) {
+    Lanes = text(Text::LanesBfloats);
+    Packed = "0x" + hexBits(tile::packed::bf16x2(Value), 8);
+    Helper = "tile::packed::bf16x2(" + V + ".0f)";
+  } else if (S.Type == PtxType::f32x2) {
+    Lanes = text(Text::LanesFloats);
+    Packed = "0x" + hexBits(tile::packed::f32x2(Value), 16);
+    Helper = "tile::packed::f32x2(" + V + ".0f)";
+  } else if (S.Type == PtxType::bf16) {
+    Lanes = text(Text::LaneBfloat);
+    Packed = "0x" + hexBits(tile::packed::bf16_bits(Value), 4);
+    Helper = "tile::packed::bf16_bits(" + V + ".0f)";
+  } else {
+    Lanes = text(Text::LaneHalf);
+    Packed = "0x" + hexBits(tile::packed::f16_bits(Value), 4);
+    Helper = "tile::packed::f16_bits(" + V + ".0f)";
+  }
+  RawSpelling = Bits == 64 ? Packed + "ull" : Bits == 16 ? "(uint16_t)" + Packed : Packed + "u";
+  Problem &P = report(DiagCode::PackedIntegerLiteral, I,
+                      text(One ? Text::RawHalfIntegerLiteral : Text::PackedIntegerLiteral,
+                           {V, opName(Op), F.Spelling, Raw, Want}));
+  P.Notes.push_back(text(One ? Text::NoteRawHalfConstant : Text::NotePackedConstant,
+                         {Lanes, V, Packed, Helper, RawSpelling}));
+}
+
 void Checker::checkCarrier(unsigned Op) {
   const unsigned I = argOf(Op); // the argument; Op is the form operand
   const OperandSpec &S = F.Operands[Op];
@@ -280,42 +320,25 @@ void Checker::checkCarrier(unsigned Op) {
     }
   }
   std::string Want = "." + ptxTypeName(S.Type).str();
+  // An integer literal taken as the raw bits of a packed floating operand
+  // or of a .f16/.bf16 one (whose carrier is its bits): accepted, but `2` is
+  // rarely meant as the bits 0x0002. Warned whether it reached the operand's
+  // own carrier (`(uint16_t)2`, `2u`) or converts to it exactly (`2`). Zero
+  // is zero in every format: never warned.
+  bool RawFloatBits = ptxTypeIsFloating(S.Type) && (ptxTypeClass(S.Type) == TypeClass::Packed ||
+                                                    ptxTypeBits(S.Type) == 16);
+  bool Fits = A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant && A.Elem != TILEAPPLY_DT_BOOL &&
+              (carrierMatches(A.Elem, S.Type) || constantFitsExactly(S.Type, *A.Constant));
+  if (Fits && RawFloatBits && A.Constant->IsIntegerLiteral && !A.Constant->IsFloat &&
+      A.Constant->I != 0) {
+    reportPackedLiteral(Op, I);
+    return;
+  }
   // A constant fits a numeric operand when its value does; a bool constant
   // never stands for a number (cp.async's fourth operand: `true` is
   // ignore-src, not src-size 1).
-  if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant && A.Elem != TILEAPPLY_DT_BOOL &&
-      !carrierMatches(A.Elem, S.Type)) {
-    if (constantFitsExactly(S.Type, *A.Constant)) {
-      // An integer literal taken as the raw bits of a floating operand.
-      if (A.Constant->IsIntegerLiteral && ptxTypeIsFloating(S.Type) &&
-          ptxTypeClass(S.Type) != TypeClass::Float) {
-        std::string Bits = "0x" + hexBits(static_cast<uint64_t>(A.Constant->I),
-                                          ptxTypeBits(S.Type) / 4);
-        Problem &P = report(DiagCode::PackedIntegerLiteral, I,
-                            text(Text::PackedIntegerLiteral,
-                                 {str(A.Constant->I), opName(Op), F.Spelling, Bits, Want}));
-        float V = static_cast<float>(A.Constant->I);
-        std::string Lanes, Packed, Helper;
-        if (S.Type == PtxType::f16x2) {
-          Lanes = text(Text::LanesHalves);
-          Packed = "0x" + hexBits(tile::packed::f16x2(V), 8);
-          Helper = "tile::packed::f16x2(" + std::to_string(A.Constant->I) + ".0f)";
-        } else if (S.Type == PtxType::bf16x2) {
-          Lanes = text(Text::LanesBfloats);
-          Packed = "0x" + hexBits(tile::packed::bf16x2(V), 8);
-          Helper = "tile::packed::bf16x2(" + std::to_string(A.Constant->I) + ".0f)";
-        } else {
-          Lanes = text(Text::LanesFloats);
-          Packed = "0x" + hexBits(tile::packed::f32x2(V), 16);
-          Helper = "tile::packed::f32x2(" + std::to_string(A.Constant->I) + ".0f)";
-        }
-        P.Notes.push_back(text(Text::NotePackedConstant,
-                               {Lanes, str(A.Constant->I), Packed, Helper,
-                                Packed + (S.Type == PtxType::f32x2 ? "ull" : "u")}));
-      }
-      return;
-    }
-  }
+  if (Fits)
+    return;
   if (carrierMatches(A.Elem, S.Type))
     return;
   std::string Where =
@@ -328,6 +351,8 @@ void Checker::checkCarrier(unsigned Op) {
   P.PointAtDecl = A.Kind != TILEAPPLY_KIND_SCALAR;
   if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant && ptxTypeClass(S.Type) == TypeClass::Packed)
     P.Notes.push_back(text(Text::NoteNeverPacks, {Want, ptxTypeName(S.Type).str()}));
+  else if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant && RawFloatBits)
+    P.Notes.push_back(text(Text::NoteHalfBits, {Want, ptxTypeName(S.Type).str()}));
   else if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant)
     P.Notes.push_back(text(Text::NoteExactConstant, {Want}));
 }

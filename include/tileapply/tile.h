@@ -12,6 +12,12 @@
 #ifndef TILEAPPLY_TILE_H
 #define TILEAPPLY_TILE_H
 
+// Clang compiles CUDA as C++17 unless told otherwise: say so once, instead of
+// the errors every requires-clause below would give.
+#if __cplusplus < 202002L
+#error "tileapply/tile.h needs C++20: compile with -std=c++20 (clang's CUDA default is C++17)"
+#else
+
 // The header's own template machinery is not the user's code: keep -Weverything
 // and friends about it quiet, wherever the header was found.
 #pragma clang system_header
@@ -115,10 +121,20 @@ template <class T> constexpr int integer_dtype() {
   return TILEAPPLY_DT_UNKNOWN;
 }
 
+// An unscoped enumeration converts to its underlying integer implicitly, so
+// an enumerator is that integer (an immediate, or a scalar). A scoped one
+// does not: it stays unsupported, as it is everywhere else in C++.
+template <class T, bool = __is_enum(T) && !__is_scoped_enum(T)>
+struct unscoped_enum_dtype {
+  static constexpr int value = TILEAPPLY_DT_UNKNOWN;
+};
+template <class T> struct unscoped_enum_dtype<T, true> {
+  static constexpr int value = integer_dtype<__underlying_type(T)>();
+};
 template <class T> struct dtype_of {
   static constexpr int value = __is_same(T, bool)  ? TILEAPPLY_DT_BOOL
                                : __is_integral(T) ? integer_dtype<T>()
-                                                  : TILEAPPLY_DT_UNKNOWN;
+                                                  : unscoped_enum_dtype<T>::value;
 };
 template <class T> struct dtype_of<const T> : dtype_of<T> {};
 template <class T> struct dtype_of<volatile T> : dtype_of<T> {};
@@ -306,6 +322,7 @@ template <class T, int... E>
 struct traits<const reg<T, E...>> : traits<reg<const T, E...>> {};
 
 template <class T, int... E, int... S, int Storage>
+  requires(sizeof...(E) == sizeof...(S))
 struct traits<cluster_ref<T, shape<E...>, stride<S...>, Storage>> {
   static constexpr int kind = TILEAPPLY_KIND_MEMORY;
   using element = T;
@@ -315,7 +332,10 @@ struct traits<cluster_ref<T, shape<E...>, stride<S...>, Storage>> {
   static constexpr int storage = Storage;
 };
 
+// A shape and a stride of different ranks describe no tensor: such a ref (only
+// a spelled-out tile::ref can be one; tile::view refuses them) is unsupported.
 template <class T, int Space, int... E, int... S, int Storage>
+  requires(sizeof...(E) == sizeof...(S))
 struct traits<ref<T, Space, shape<E...>, stride<S...>, Storage>> {
   static constexpr int kind = Space == TILEAPPLY_SPACE_NONE
                                   ? TILEAPPLY_KIND_REGISTER
@@ -435,8 +455,21 @@ template <class T> __device__ TILEAPPLY_INLINE void fence_operand(T &t) { detail
 /// A new shape and strides (in elements) over `t`'s storage, from its first
 /// element. Keeps `t`'s state space and element type. A stride of 0 on a
 /// repeat axis is an explicit broadcast (inputs only).
+namespace detail {
+template <class Shape, class Stride> inline constexpr bool rank_mismatch_v = false;
+template <int... E, int... S>
+inline constexpr bool rank_mismatch_v<shape<E...>, stride<S...>> =
+    sizeof...(E) != sizeof...(S);
+} // namespace detail
 template <class Shape, class Stride, class T>
-  requires detail::is_tensor_v<detail::remove_cvref_t<T>>
+  requires detail::is_tensor_v<detail::remove_cvref_t<T>> &&
+           detail::rank_mismatch_v<Shape, Stride>
+TILEAPPLY_HD void view(T &&t) = delete(
+    "tile::view needs one stride per axis: its tile::shape and tile::stride "
+    "have different numbers of entries (see the template arguments below)");
+template <class Shape, class Stride, class T>
+  requires detail::is_tensor_v<detail::remove_cvref_t<T>> &&
+           (!detail::rank_mismatch_v<Shape, Stride>)
 TILEAPPLY_HD TILEAPPLY_INLINE constexpr auto view(T &&t) {
   using Tr = detail::traits<detail::remove_cvref_t<T>>;
   if constexpr (Tr::space == TILEAPPLY_SPACE_SHARED_CLUSTER) {
@@ -488,9 +521,23 @@ template <int... E, int... S> struct record_tail<ints<E...>, ints<S...>> {
 template <class A, class D = remove_cvref_t<A>> struct record {
   using Tr = traits<D>;
   using Tail = record_tail<typename Tr::extents, typename Tr::strides>;
-  static constexpr int size = 4 + Tail::size;
+  using E = typename Tr::element;
+  // Registers cannot be volatile: a volatile register tensor (or predicate
+  // tensor) is described as unsupported, and the plugin says why at the call.
+  static constexpr bool volatile_registers =
+      (Tr::kind == TILEAPPLY_KIND_REGISTER ||
+       Tr::kind == TILEAPPLY_KIND_PRED_TENSOR) &&
+      (__is_volatile(E) || __is_volatile(typename remove_ref<A>::type));
+  static constexpr int size = volatile_registers ? 5 : 4 + Tail::size;
   template <class Out> static constexpr void write(Out &out, int &at) {
-    using E = typename Tr::element;
+    if constexpr (volatile_registers) {
+      out[at++] = TILEAPPLY_KIND_UNSUPPORTED;
+      out[at++] = TILEAPPLY_DT_UNKNOWN;
+      out[at++] = TILEAPPLY_SPACE_NONE;
+      out[at++] = 0;
+      out[at++] = 0; // rank 0
+      return;
+    }
     int kind = Tr::kind;
     // A const element type, or a const register tensor argument, cannot be
     // written: the plugin and the pass refuse it as a destination.
@@ -555,9 +602,12 @@ template <class T> __device__ TILEAPPLY_INLINE auto value(T &t) {
     return t.addr; // the window address itself
   else if constexpr (Tr::kind == TILEAPPLY_KIND_REGISTER ||
                 Tr::kind == TILEAPPLY_KIND_MEMORY)
-    return static_cast<const void *>(first(t));
+    // (A volatile element type is accepted only on memory tensors, whose
+    // accesses are volatile asm anyway; the plugin refuses volatile register
+    // tensors. The address itself carries no qualifier.)
+    return (const void *)first(t);
   else if constexpr (Tr::kind == TILEAPPLY_KIND_PRED_TENSOR)
-    return static_cast<const void *>(t.ptr);
+    return (const void *)t.ptr;
   else if constexpr (Tr::kind == TILEAPPLY_KIND_PRED_SCALAR)
     return static_cast<int>(t.on);
   else if constexpr (Tr::kind == TILEAPPLY_KIND_PRESERVE_DST)
@@ -609,4 +659,5 @@ void __tile_apply(const char *opcode, A &&...args) {
 #endif
 }
 
+#endif // __cplusplus >= 202002L
 #endif // TILEAPPLY_TILE_H

@@ -37,6 +37,7 @@ FAMILIES = {
     "cos": ("cos.approx.ftz.f32", "sm_75", ["=float", "float"]),
     "cvt": ("cvt.rn.relu.f16x2.f32", "sm_80", ["=__half2", "float", "float"]),
     "div": ("div.rn.f64", "sm_75", ["=double", "double", "double"]),
+    "fns": ("fns.b32", "sm_75", ["=uint32_t", "uint32_t", "uint32_t", "#-1"]),
     "dp2a": ("dp2a.hi.s32.u32", "sm_75", ["=int32_t", "int32_t", "uint32_t", "int32_t"]),
     "dp4a": ("dp4a.u32.u32", "sm_75", ["=uint32_t", "uint32_t", "uint32_t", "uint32_t"]),
     "ex2": ("ex2.approx.ftz.bf16x2", "sm_90", ["=__nv_bfloat162", "__nv_bfloat162"]),

@@ -1,7 +1,7 @@
 // Unusual code neither crashes the plugin nor draws a false diagnostic:
 // explicit template arguments, calls Clang already rejected, discarded
 // `if constexpr` branches, unevaluated operands, calls through a function
-// pointer (not a call of __tile_apply itself; the pass still sees it),
+// pointer (refused where the address is taken: not-a-call.cu),
 // structured bindings, side effects in scalar arguments, huge tensors.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -ferror-limit=0 -Xclang -verify %s
 #include <tileapply/tile.h>
@@ -19,7 +19,8 @@ __global__ void kernel(int i) {
   uint32_t a[8][1]; // #a
   int32_t s[8][1];
   __tile_apply<uint32_t (&)[8][1], uint32_t (&)[8][1], uint32_t (&)[8][1]>("add.rn.f16x2", a, a, a);
-  auto pointer = &__tile_apply<uint32_t (&)[8][1], uint32_t (&)[8][1]>;
+  auto pointer = &__tile_apply<uint32_t (&)[8][1], uint32_t (&)[8][1]>; // expected-error {{__tile_apply is used here other than in a direct call}}
+                                                                       // expected-note@-1 {{call __tile_apply directly}}
   pointer("mov.b32", a, a);
   maybe<false>(a);
   using Unevaluated = decltype(__tile_apply("add.rn.f16x2", a, a, a));

@@ -27,6 +27,9 @@ namespace tileapply {
 /// any kernel).
 inline constexpr int32_t MaxRank = 16;
 inline constexpr int64_t MaxElements = int64_t(1) << 16;
+/// The most arguments after the opcode (operands and options) one call may
+/// have; the plugin refuses a call with more at the call.
+inline constexpr int32_t MaxArgs = 64;
 
 /// The value of a scalar argument, when it is a compile-time constant.
 struct ScalarConst {
