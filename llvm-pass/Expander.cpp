@@ -148,7 +148,12 @@ Error Expansion::bindOperands() {
     // filling one stays a register.
     // Nor has an operand written in braces or brackets ({%r1}, [%r1]), nor
     // one where PTX takes only a register.
-    std::string Imm = S.Regs == 1 && !S.Braced && !S.Bracketed && !S.RegisterOnly
+    // Nor one outside the range PTX takes an immediate in there (bfe: 0..255).
+    auto InImmRange = [&] {
+      std::optional<int64_t> V = integralValue(*A.Constant);
+      return !S.ImmRangeOnRegister || (V && *V >= S.ImmLo && *V <= S.ImmHi);
+    };
+    std::string Imm = S.Regs == 1 && !S.Braced && !S.Bracketed && !S.RegisterOnly && InImmRange()
                           ? immediateText(S.Type, *A.Constant)
                           : "";
     if (!Imm.empty()) {

@@ -560,8 +560,16 @@ void RowParser::parseOperand(StringRef Op) {
   }
   if (O.Spec.Direction == Dir::Addr && O.Space.Group < 0 && O.Space.Literal.empty())
     error("address operand '" + O.Spec.Name + "' without a state space");
-  if ((O.Spec.Direction == Dir::Imm) != HasRange)
-    error("an immediate operand, and only one, has a range [LO..HI]");
+  // A source register with a range: PTX takes a constant there as an
+  // immediate only in [LO..HI] (bfe's position and length: 0..255); a
+  // constant outside it is passed in a register.
+  if (O.Spec.Direction == Dir::Read && HasRange) {
+    if (!O.Spec.ImmValues.empty() || O.Spec.ImmStep != 1)
+      error("a source operand's immediate range is a plain [LO..HI]");
+    O.Spec.ImmRangeOnRegister = true;
+  } else if ((O.Spec.Direction == Dir::Imm) != HasRange)
+    error("an immediate operand, and a source whose immediates PTX limits, have a range "
+          "[LO..HI]; no other operand has one");
   if (O.Spec.Optional && O.Spec.Direction == Dir::Addr)
     error("only register and immediate operands can be optional");
   if (O.Spec.Negatable && (O.Spec.Direction != Dir::Read || O.Type.Literal != "pred"))

@@ -48,7 +48,10 @@ struct OperandSpec {
   /// Addr read and written in one indivisible step (rwaddr: an atom, a red,
   /// an mbarrier): repeats may name one element again, each its own step.
   bool ReadModifyWrite = false;
-  int64_t ImmLo = 0, ImmHi = 0; // only for Imm: the allowed values,
+  /// A Read operand whose immediates PTX accepts only in [ImmLo, ImmHi]
+  /// (bfe's `b` and `c`): a constant outside the range goes in a register.
+  bool ImmRangeOnRegister = false;
+  int64_t ImmLo = 0, ImmHi = 0; // for Imm (and ImmRangeOnRegister): the allowed values,
   int64_t ImmStep = 1;          // every ImmStep-th from ImmLo (setmaxnreg: 8)
   /// Only for Imm, when not empty: the only values allowed, ascending
   /// (cp.async's cp-size: 4, 8, 16); ImmLo and ImmHi are the first and last.
