@@ -41,26 +41,28 @@ template <class T, int W> struct Case {
   for (int i = 0; i < W; ++i)                                                                     \
     out[(blockIdx.x * blockDim.x + threadIdx.x) * W + i] = acc[i][0];
 
-// kind: 0 predicated + preserve_dst, 1 predicated, 2 unpredicated.
+// kind: 0 predicated + preserve_dst, 1 predicated, 2 unpredicated. Shape and
+// kind are template arguments, so zeros are constants the optimizer may give
+// one register (what exposed the missing early clobber).
 #define CHAIN_KERNEL(NAME, OP)                                                                    \
-  template <class T, int W>                                                                       \
-  __global__ void NAME(const Case<T, W> *cases, T *out, int shape, int kind) {                   \
+  template <class T, int W, int shape, int kind>                                                  \
+  __global__ void NAME(const Case<T, W> *cases, T *out) {                                         \
     LOAD_OPERANDS                                                                                 \
-    if (shape == InPlaceInc) {                                                                    \
+    if constexpr (shape == InPlaceInc) {                                                          \
       T one[W][1];                                                                                \
       for (int i = 0; i < W; ++i) {                                                               \
         acc[i][0] = k.old[i];                                                                     \
         one[i][0] = i ? T(0) : T(1);                                                              \
       }                                                                                           \
-      if (kind == 0)                                                                              \
+      if constexpr (kind == 0)                                                                    \
         __tile_apply(OP, acc, acc, one, tile::pred(p), tile::preserve_dst);                       \
-      else if (kind == 1)                                                                         \
+      else if constexpr (kind == 1)                                                               \
         __tile_apply(OP, acc, acc, one, tile::pred(p));                                           \
       else                                                                                        \
         __tile_apply(OP, acc, acc, one);                                                          \
-    } else if (kind == 0) {                                                                       \
+    } else if constexpr (kind == 0) {                                                             \
       __tile_apply(OP, acc, a, b, tile::pred(p), tile::preserve_dst);                             \
-    } else if (kind == 1) {                                                                       \
+    } else if constexpr (kind == 1) {                                                             \
       __tile_apply(OP, acc, a, b, tile::pred(p));                                                 \
     } else {                                                                                      \
       __tile_apply(OP, acc, a, b);                                                                \
@@ -75,15 +77,15 @@ CHAIN_KERNEL(add_u64, "add.cc.u64")
 CHAIN_KERNEL(sub_u64, "sub.cc.u64")
 
 // mad.lo.cc: d_i = lo(a_i * b_i) + c_i + carry; the shapes apply to c.
-template <class T, int W>
-__global__ void mad_u32(const Case<T, W> *cases, T *out, int shape, int kind) {
+template <class T, int W, int shape, int kind>
+__global__ void mad_u32(const Case<T, W> *cases, T *out) {
   LOAD_OPERANDS
-  if (shape == ZeroAccHighZero)
+  if constexpr (shape == ZeroAccHighZero)
     for (int i = 1; i < W; ++i)
       c[i][0] = 0;
-  if (kind == 0)
+  if constexpr (kind == 0)
     __tile_apply("mad.lo.cc.u32", acc, a, b, c, tile::pred(p), tile::preserve_dst);
-  else if (kind == 1)
+  else if constexpr (kind == 1)
     __tile_apply("mad.lo.cc.u32", acc, a, b, c, tile::pred(p));
   else
     __tile_apply("mad.lo.cc.u32", acc, a, b, c);
@@ -124,8 +126,28 @@ template <class T, int W> void reference(Op op, const Case<T, W> &k, int shape, 
   (void)acc;
 }
 
-template <class T, int W, class Kernel>
-void run(const char *name, Op op, Kernel kernel, std::mt19937_64 &rng) {
+// Every (shape, kind) instance of one chain kernel, chosen at run time.
+using Launch = void (*)(int, int, const void *, void *);
+#define INSTANCES(KERNEL, T, W)                                                                   \
+  [](int shape, int kind, const void *c, void *o) {                                               \
+    auto *cs = static_cast<const Case<T, W> *>(c);                                                \
+    auto *os = static_cast<T *>(o);                                                               \
+    dim3 g(Cases / 128), b(128);                                                                  \
+    switch (shape * 3 + kind) {                                                                   \
+    case 0: KERNEL<T, W, 0, 0><<<g, b>>>(cs, os); break;                                          \
+    case 1: KERNEL<T, W, 0, 1><<<g, b>>>(cs, os); break;                                          \
+    case 2: KERNEL<T, W, 0, 2><<<g, b>>>(cs, os); break;                                          \
+    case 3: KERNEL<T, W, 1, 0><<<g, b>>>(cs, os); break;                                          \
+    case 4: KERNEL<T, W, 1, 1><<<g, b>>>(cs, os); break;                                          \
+    case 5: KERNEL<T, W, 1, 2><<<g, b>>>(cs, os); break;                                          \
+    case 6: KERNEL<T, W, 2, 0><<<g, b>>>(cs, os); break;                                          \
+    case 7: KERNEL<T, W, 2, 1><<<g, b>>>(cs, os); break;                                          \
+    default: KERNEL<T, W, 2, 2><<<g, b>>>(cs, os); break;                                         \
+    }                                                                                             \
+  }
+
+template <class T, int W>
+void run(const char *name, Op op, Launch launch, std::mt19937_64 &rng) {
   std::vector<Case<T, W>> cases(Cases);
   for (auto &k : cases) {
     for (int i = 0; i < W; ++i) {
@@ -151,7 +173,7 @@ void run(const char *name, Op op, Kernel kernel, std::mt19937_64 &rng) {
       continue;
     for (int kind = 0; kind < 3; ++kind) {
       TILEAPPLY_CUDA_CHECK(cudaMemset(dout, 0xA5, sizeof(T) * W * Cases)); // poison
-      kernel<<<Cases / 128, 128>>>(dc, dout, shape, kind);
+      launch(shape, kind, dc, dout);
       TILEAPPLY_CUDA_CHECK(cudaGetLastError());
       std::vector<T> got = download(dout, size_t(W) * Cases), want(got.size());
       for (int n = 0; n < Cases; ++n) {
@@ -180,14 +202,14 @@ int main() {
   if (!have_gpu("carry-chain"))
     return 0;
   std::mt19937_64 rng(17);
-  run<uint32_t, 2>("add.cc.u32", Add, add_u32<uint32_t, 2>, rng);
-  run<uint32_t, 4>("add.cc.u32", Add, add_u32<uint32_t, 4>, rng);
-  run<uint32_t, 3>("sub.cc.u32", Sub, sub_u32<uint32_t, 3>, rng);
-  run<uint32_t, 4>("sub.cc.u32", Sub, sub_u32<uint32_t, 4>, rng);
-  run<uint64_t, 2>("add.cc.u64", Add, add_u64<uint64_t, 2>, rng);
-  run<uint64_t, 4>("add.cc.u64", Add, add_u64<uint64_t, 4>, rng);
-  run<uint64_t, 2>("sub.cc.u64", Sub, sub_u64<uint64_t, 2>, rng);
-  run<uint32_t, 2>("mad.lo.cc.u32", Mad, mad_u32<uint32_t, 2>, rng);
-  run<uint32_t, 4>("mad.lo.cc.u32", Mad, mad_u32<uint32_t, 4>, rng);
+  run<uint32_t, 2>("add.cc.u32", Add, INSTANCES(add_u32, uint32_t, 2), rng);
+  run<uint32_t, 4>("add.cc.u32", Add, INSTANCES(add_u32, uint32_t, 4), rng);
+  run<uint32_t, 3>("sub.cc.u32", Sub, INSTANCES(sub_u32, uint32_t, 3), rng);
+  run<uint32_t, 4>("sub.cc.u32", Sub, INSTANCES(sub_u32, uint32_t, 4), rng);
+  run<uint64_t, 2>("add.cc.u64", Add, INSTANCES(add_u64, uint64_t, 2), rng);
+  run<uint64_t, 4>("add.cc.u64", Add, INSTANCES(add_u64, uint64_t, 4), rng);
+  run<uint64_t, 2>("sub.cc.u64", Sub, INSTANCES(sub_u64, uint64_t, 2), rng);
+  run<uint32_t, 2>("mad.lo.cc.u32", Mad, INSTANCES(mad_u32, uint32_t, 2), rng);
+  run<uint32_t, 4>("mad.lo.cc.u32", Mad, INSTANCES(mad_u32, uint32_t, 4), rng);
   return finish("carry-chain");
 }
