@@ -179,9 +179,17 @@ void MarkerExpander::read(CheckedCall &C) {
   const Function &Caller = *C.Call->getFunction();
   Expected<MarkerCall> MC = Reader.read(*C.Call);
   if (!MC) {
+    // A call with too many arguments is the user's mistake, said as the
+    // plugin says it; anything else means IR that tile.h did not write.
+    bool UserError = false;
+    std::string Msg;
+    handleAllErrors(MC.takeError(), [&](const StringError &SE) {
+      UserError = SE.convertToErrorCode() ==
+                  std::make_error_code(std::errc::argument_list_too_long);
+      Msg = SE.getMessage();
+    }, [&](const ErrorInfoBase &Other) { Msg = Other.message(); });
     report(Caller, C.At, DS_Error,
-           "malformed '" TILEAPPLY_MARKER_NAME "' call: " +
-               toString(MC.takeError()));
+           (UserError ? "" : "malformed '" TILEAPPLY_MARKER_NAME "' call: ") + Msg);
     return;
   }
   const LookupResult &Lookup = lookup(MC->Opcode);

@@ -26,7 +26,12 @@ Expected<std::vector<ArgDesc>> decodeLayout(ArrayRef<int32_t> W) {
     return Err(Text::LayoutShort);
   if (W[0] != TILEAPPLY_LAYOUT_VERSION)
     return Err(Text::LayoutVersion, {S(W[0]), S(TILEAPPLY_LAYOUT_VERSION)});
-  if (W[1] < 0 || W[1] > MaxArgs)
+  // More arguments than a call may have is the user's mistake, not a broken
+  // layout: say it the way the plugin does.
+  if (W[1] > MaxArgs)
+    return createStringError(std::make_error_code(std::errc::argument_list_too_long),
+                             text(Text::TooManyOperands, {S(MaxArgs), S(W[1])}));
+  if (W[1] < 0)
     return Err(Text::LayoutArgCount, {S(W[1])});
   std::vector<ArgDesc> Args;
   size_t At = 2;

@@ -2,6 +2,11 @@
 // at the call with the limit and the count (before, "layout array: argument
 // count 65 out of range").
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
+// The pass alone (no plugin) says the same, at the call.
+// RUN: not %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -S -O2 -fpass-plugin=%passplugin %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PASS
+// PASS: too-many-operands.cu:[[@LINE+8]]:{{[0-9]+}}: error: __tile_apply takes at most 64 operands and options after the opcode; this call has 65
+// PASS-NOT: layout array
+// PASS-NOT: malformed
 #include <tileapply/tile.h>
 
 #define X8 a, a, a, a, a, a, a, a
