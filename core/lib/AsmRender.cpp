@@ -50,6 +50,34 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
     return G + "}";
   };
 
+  // What the register allocator may do with these constraints, and why each
+  // output is marked the way it is:
+  //
+  // - A plain output ("=r") promises that the statement writes it only after
+  //   it has read every input. The allocator may then give it the register of
+  //   any input, and it does whenever the values involved allow it (an input
+  //   dead after the statement, or two operands holding one value: `acc` and
+  //   `x[1]` both zero). One PTX instruction keeps that promise, since it
+  //   reads its sources before it writes its destination, so a
+  //   single-instruction statement uses plain outputs.
+  // - A statement of several instructions (a carry chain, whose word r + 1
+  //   reads its inputs after word r wrote its destination; a body with a
+  //   scratch register) breaks it. Every output of such a statement is
+  //   early-clobber ("=&r"): the allocator gives it a register of its own,
+  //   distinct from every input's, except the one input tied to it.
+  // - A destination whose old value must survive (a read-write operand, or
+  //   any destination under tile::preserve_dst) takes that value through a
+  //   tied input, the output's own number as constraint ("0"): the allocator
+  //   puts the old value in the output's register, so the two are never
+  //   separate registers that one could overwrite before the other is read.
+  //   A tied input is allowed with an early-clobber output; it is the one
+  //   input that may share that register.
+  // - The predicate ("b") is an input like any other and is read by every
+  //   instruction of the statement; early-clobber outputs never share its
+  //   register.
+  bool MultiInstruction = Reps > 1 || !F.Body.empty();
+  const char *OutPrefix = MultiInstruction ? "=&" : "=";
+
   // Outputs first (LLVM numbers them before the inputs).
   std::vector<std::vector<std::vector<unsigned>>> OutputSlots(
       Reps, std::vector<std::vector<unsigned>>(NOps));
@@ -62,7 +90,7 @@ AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
         continue;
       char C = constraintFor(O, Bindings[I].Carrier);
       for (unsigned E = 0; E < O.Regs * Bindings[I].Split; ++E)
-        OutputSlots[R][I].push_back(Add({AsmSlot::Output, I, E, C, R}, std::string("=") + C));
+        OutputSlots[R][I].push_back(Add({AsmSlot::Output, I, E, C, R}, OutPrefix + std::string(1, C)));
       Text[R][I] = Group(OutputSlots[R][I], O.Braced);
     }
   // Inputs in PTX order.

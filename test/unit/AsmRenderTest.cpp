@@ -191,7 +191,7 @@ TEST(AsmRender, MultiInstructionBody) {
                      true, true);
   EXPECT_EQ(S.Text, "{\n\t.reg .b8 %fp4pair;\n\t@$3 cvt.rn.satfinite.e2m1x2.f32 %fp4pair, $1, $2;"
                     "\n\t@$3 cvt.u16.u8 $0, %fp4pair;\n\t}");
-  EXPECT_EQ(S.Constraints, "=h,f,f,b,0");
+  EXPECT_EQ(S.Constraints, "=&h,f,f,b,0");
   // Written in another order: emitted as written.
   Form R = *OpcodeTable::get().lookup("cvt.satfinite.rn.e2m1x2.f32").Found;
   EXPECT_NE(renderAsm(R, {regOf(TILEAPPLY_DT_U16), regOf(TILEAPPLY_DT_F32),
@@ -210,7 +210,12 @@ TEST(AsmRender, CarryChain) {
   EXPECT_EQ(One.Text, "add.u32.cc $0, $1, $2;");
   auto S = renderAsm(F, B, false, false, 3);
   EXPECT_EQ(S.Text, "add.u32.cc $0, $3, $4;\n\taddc.u32.cc $1, $5, $6;\n\taddc.u32 $2, $7, $8;");
-  EXPECT_EQ(S.Constraints, "=r,=r,=r,r,r,r,r,r,r");
+  EXPECT_EQ(S.Constraints, "=&r,=&r,=&r,r,r,r,r,r,r");
+  // A chain of one word is one instruction: plain outputs.
+  EXPECT_EQ(One.Constraints, "=r,r,r");
+  // Predicated and preserved: early-clobber outputs, each tied to its old value.
+  auto Kept = renderAsm(F, B, true, true, 2);
+  EXPECT_EQ(Kept.Constraints, "=&r,=&r,r,r,r,r,b,0,1");
   ASSERT_EQ(S.Slots.size(), 9u);
   EXPECT_EQ(S.Slots[2].Repeat, 2u);
   EXPECT_EQ(S.Slots[5].Repeat, 1u);
