@@ -1,6 +1,7 @@
 //===- CallChecker.cpp - One __tile_apply call, from AST to core ----------===//
 #include "CallChecker.h"
 #include "ConstantArguments.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "clang/AST/ASTContext.h"
@@ -93,6 +94,46 @@ const VarDecl *findCallLayout(const Stmt *S) {
   for (const Stmt *Child : S->children())
     if (const VarDecl *V = findCallLayout(Child))
       return V;
+  return nullptr;
+}
+
+/// The variable whose storage a register or predicate tensor argument names,
+/// looking through tile::view and tile::pred (both start at the first element
+/// of what they wrap), or null when the expression is anything else.
+const VarDecl *storageVariable(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *T = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = T->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
+        E = C->getArg(0);
+        continue;
+      }
+      return nullptr;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      return V ? V->getCanonicalDecl() : nullptr;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      const auto *NS = FD ? dyn_cast<NamespaceDecl>(FD->getDeclContext()) : nullptr;
+      if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 1 || !NS ||
+          NS->getName() != "tile" || !NS->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+          (FD->getName() != "view" && FD->getName() != "pred"))
+        return nullptr;
+      E = Call->getArg(0);
+      continue;
+    }
+    return nullptr;
+  }
   return nullptr;
 }
 
@@ -203,6 +244,8 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
   for (size_t I = 0; I < Args.size(); ++I)
     if (Args[I].Kind == TILEAPPLY_KIND_SCALAR)
       Args[I].Constant = constantOf(Call->getArg(I + 1));
+    else if (Args[I].Kind == TILEAPPLY_KIND_REGISTER || Args[I].Kind == TILEAPPLY_KIND_PRED_TENSOR)
+      Args[I].Base = storageVariable(Call->getArg(I + 1));
 
   const Form *Chosen = nullptr;
   for (const Problem &P : checkCall(Found, Args, T ? &*T : nullptr, nullptr, &Chosen))

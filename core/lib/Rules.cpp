@@ -9,6 +9,7 @@
 #include "tileapply/core/Rules.h"
 #include "tileapply/core/Constants.h"
 #include "tileapply/packed.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -91,6 +92,7 @@ private:
   void checkBounds(unsigned ArgIdx, StringRef What);
   void checkTarget();
   void checkAlignment();
+  void checkAliasing();
 };
 
 // Operands first, then tile::pred, then tile::preserve_dst.
@@ -577,6 +579,72 @@ void Checker::checkAlignment() {
   }
 }
 
+// Issue 17 item 5: a destination over the storage of another operand. The
+// expansion runs the repeats one after another in row-major order, each one
+// instruction that reads its inputs before it writes: a repeat that reads an
+// element an earlier repeat wrote reads the new value. Reads of the same
+// repeat, or of earlier ones, are fine (a = a + b). Two destinations of one
+// call may not share any element. Only operands whose Base the caller knows
+// to be the same storage are compared.
+void Checker::checkAliasing() {
+  struct Use { unsigned Arg; int Op; bool Written; };
+  SmallVector<Use, 8> Uses;
+  for (unsigned Op = 0; Op < F.Operands.size(); ++Op) {
+    if (argOf(Op) < 0 || !Args[argOf(Op)].Base || !Args[argOf(Op)].isShaped())
+      continue;
+    Uses.push_back({static_cast<unsigned>(argOf(Op)), static_cast<int>(Op),
+                    F.Operands[Op].isWritten() && F.Operands[Op].Direction != Dir::Addr});
+  }
+  if (B.PredArg >= 0 && Args[B.PredArg].Kind == TILEAPPLY_KIND_PRED_TENSOR && Args[B.PredArg].Base)
+    Uses.push_back({static_cast<unsigned>(B.PredArg), -1, false});
+  const int64_t N = B.numRepeats();
+  auto Name = [&](const Use &U) {
+    return U.Op >= 0 ? opName(U.Op) : text(Text::ThePredicateTensor);
+  };
+  auto GroupOf = [&](const Use &U) {
+    const ArgDesc &A = Args[U.Arg];
+    return A.Extents.empty() ? int64_t(1) : A.Extents.back();
+  };
+  for (const Use &D : Uses) {
+    if (!D.Written)
+      continue;
+    const ArgDesc &DA = Args[D.Arg];
+    // The first repeat that writes each element of the storage.
+    DenseMap<int64_t, int64_t> FirstWrite;
+    for (int64_t R = 0; R < N; ++R)
+      for (int64_t G = 0; G < GroupOf(D); ++G)
+        FirstWrite.try_emplace(DA.BaseOffset + elementOffset(DA, B.RepeatExtents, R, G), R);
+    for (const Use &X : Uses) {
+      const ArgDesc &XA = Args[X.Arg];
+      if (X.Arg == D.Arg || XA.Base != DA.Base || dtypeBits(XA.Elem) != dtypeBits(DA.Elem))
+        continue;
+      bool Found = false;
+      for (int64_t R = 0; R < N && !Found; ++R)
+        for (int64_t G = 0; G < GroupOf(X) && !Found; ++G) {
+          int64_t E = XA.BaseOffset + elementOffset(XA, B.RepeatExtents, R, G);
+          auto It = FirstWrite.find(E);
+          if (It == FirstWrite.end())
+            continue;
+          if (X.Written) {
+            if (X.Arg < D.Arg)
+              continue; // reported once, at the first of the two
+            Problem &P = report(DiagCode::SharedDestinations, X.Arg,
+                                text(Text::SharedDestinations, {Name(D), Name(X), F.Spelling, str(E)}));
+            P.Notes.push_back(text(Text::NoteDistinctDestinations));
+            Found = true;
+          } else if (It->second < R) {
+            Problem &P = report(DiagCode::OverwrittenInput, D.Arg,
+                                text(Text::OverwrittenInput,
+                                     {Name(D), F.Spelling, str(E), str(It->second), Name(X),
+                                      str(X.Arg + 1), str(R)}));
+            P.Notes.push_back(text(Text::NoteSeparateDestination));
+            Found = true;
+          }
+        }
+    }
+  }
+}
+
 void Checker::checkTarget() {
   if (!T)
     return;
@@ -621,6 +689,10 @@ std::vector<Problem> Checker::run(BoundCall *Out) {
             return P.severity() == Severity::Error;
           }))
         checkAlignment();
+      if (llvm::none_of(Problems, [](const Problem &P) {
+            return P.severity() == Severity::Error;
+          }))
+        checkAliasing();
     }
   }
   checkTarget();

@@ -498,3 +498,18 @@ TEST(Layout, MisalignedRepeatOfAVectorAccess) {
   Narrow.Strides = {1, 1};
   EXPECT_EQ(codes("ld.global.f32", {reg(F32, {3, 1}), Narrow}), V{});
 }
+
+// issue 17 item 5: destinations over the storage of other operands
+TEST(Layout, DestinationOverwritingALaterInput) {
+  int Storage = 0;
+  ArgDesc D = reg(F32, {4, 1}), A = reg(F32, {4, 1});
+  D.Base = A.Base = &Storage;
+  // In place, each repeat reading the element it writes: legal.
+  EXPECT_EQ(codes("mov.f32", {D, A}), V{});
+  // Every repeat reads element 0, which repeat 0 wrote.
+  A.Strides = {0, 1};
+  EXPECT_EQ(codes("mov.f32", {D, A}), V{DiagCode::OverwrittenInput});
+  // Unknown storage: nothing is guessed.
+  A.Base = nullptr;
+  EXPECT_EQ(codes("mov.f32", {D, A}), V{});
+}
