@@ -573,7 +573,6 @@ void Checker::checkAlignment() {
                                {opName(Op), F.Spelling, str(R), str(Off), str(Access),
                                 A.shapeString(), listString(A.Strides)}));
       P.Notes.push_back(text(Text::NoteAlignedRepeatStrides, {Group, str(Access)}));
-      P.PointAtDecl = true;
       break;
     }
   }
