@@ -2,6 +2,7 @@
 #include "CallChecker.h"
 #include "ConstantArguments.h"
 #include "KnownObjects.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "clang/AST/ASTContext.h"
@@ -96,6 +97,46 @@ const VarDecl *findCallLayout(const Stmt *S) {
   for (const Stmt *Child : S->children())
     if (const VarDecl *V = findCallLayout(Child))
       return V;
+  return nullptr;
+}
+
+/// The variable whose storage a register or predicate tensor argument names,
+/// looking through tile::view and tile::pred (both start at the first element
+/// of what they wrap), or null when the expression is anything else.
+const VarDecl *storageVariable(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *T = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = T->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
+        E = C->getArg(0);
+        continue;
+      }
+      return nullptr;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      return V ? V->getCanonicalDecl() : nullptr;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      const auto *NS = FD ? dyn_cast<NamespaceDecl>(FD->getDeclContext()) : nullptr;
+      if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 1 || !NS ||
+          NS->getName() != "tile" || !NS->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+          (FD->getName() != "view" && FD->getName() != "pred"))
+        return nullptr;
+      E = Call->getArg(0);
+      continue;
+    }
+    return nullptr;
+  }
   return nullptr;
 }
 
@@ -262,6 +303,8 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
     const Expr *Arg = Call->getArg(I + 1);
     if (Args[I].Kind == TILEAPPLY_KIND_SCALAR)
       Args[I].Constant = constantOf(Arg);
+    else if (Args[I].Kind == TILEAPPLY_KIND_REGISTER || Args[I].Kind == TILEAPPLY_KIND_PRED_TENSOR)
+      Args[I].Base = storageVariable(Arg);
     if (Args[I].Kind == TILEAPPLY_KIND_UNSUPPORTED &&
         isVolatileRegisterTensor(Arg->getType(), Ctx)) {
       Volatile[I] = true;

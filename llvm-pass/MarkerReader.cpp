@@ -589,6 +589,18 @@ Expected<MarkerCall> MarkerReader::read(CallInst &Call) const {
       if (Base->getType() == V->getType())
         V = Base;
     }
+    // The storage of a register tensor: the alloca it lies in, and where.
+    if ((A.Kind == TILEAPPLY_KIND_REGISTER || A.Kind == TILEAPPLY_KIND_PRED_TENSOR) &&
+        V->getType()->isPointerTy() && dtypeBits(A.Elem) >= 8) {
+      const DataLayout &DL = Call.getModule()->getDataLayout();
+      APInt Off(DL.getIndexTypeSizeInBits(V->getType()), 0);
+      const Value *Obj = V->stripAndAccumulateConstantOffsets(DL, Off, true);
+      int64_t Bytes = dtypeBits(A.Elem) / 8;
+      if (isa<AllocaInst>(Obj) && Off.getSExtValue() % Bytes == 0) {
+        A.Base = Obj;
+        A.BaseOffset = Off.getSExtValue() / Bytes;
+      }
+    }
     MC.Values.push_back(V);
   }
   return MC;

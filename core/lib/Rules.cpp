@@ -9,6 +9,7 @@
 #include "tileapply/core/Rules.h"
 #include "tileapply/core/Constants.h"
 #include "tileapply/packed.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -91,6 +92,8 @@ private:
   void checkDestinations();
   void checkBounds(unsigned ArgIdx, StringRef What);
   void checkTarget();
+  void checkAlignment();
+  void checkAliasing();
 };
 
 // Operands first, then tile::pred, then tile::preserve_dst.
@@ -553,6 +556,119 @@ void Checker::checkDestinations() {
     checkBounds(B.PredArg, text(Text::ThePredicateTensor));
 }
 
+// Issue 17 item 6: misalignment between repeats. A memory operand accessed N
+// bytes at a time (a .v2/.v4/.v8 group, a 128-bit element, cp.async's
+// cp-size) needs every repeat's address aligned to N. Repeat 0's alignment is
+// the caller's business (its pointer is a run-time value), but each other
+// repeat sits at a constant offset from it, known from the layout: an offset
+// that is no multiple of N makes that repeat misaligned whatever repeat 0 is.
+void Checker::checkAlignment() {
+  int64_t CopySize = 0; // cp.async: the bytes each repeat copies
+  for (unsigned Op = 0; Op < F.Operands.size(); ++Op)
+    if (F.Operands[Op].Direction == Dir::Imm && F.Operands[Op].Name == "cp-size" &&
+        argOf(Op) >= 0 && Args[argOf(Op)].Constant)
+      if (std::optional<int64_t> V = integralValue(*Args[argOf(Op)].Constant))
+        CopySize = *V;
+  for (unsigned Op = 0; Op < F.Operands.size(); ++Op) {
+    const OperandSpec &S = F.Operands[Op];
+    if (S.Direction != Dir::Addr || argOf(Op) < 0)
+      continue;
+    const unsigned I = argOf(Op);
+    const ArgDesc &A = Args[I];
+    if (A.Kind != TILEAPPLY_KIND_MEMORY || A.Extents.empty())
+      continue;
+    int64_t ElemBytes = dtypeBits(A.Elem) / 8;
+    if (ElemBytes <= 0)
+      continue;
+    int64_t Access = ElemBytes * S.Regs * B.Split[Op];
+    if (CopySize > Access)
+      Access = CopySize;
+    // Offsets in whole elements are always multiples of one element.
+    if (Access <= ElemBytes || (Access & (Access - 1)) != 0)
+      continue;
+    int64_t N = B.numRepeats();
+    int64_t Base = elementOffset(A, B.RepeatExtents, 0, 0);
+    for (int64_t R = 1; R < N; ++R) {
+      int64_t Off = (elementOffset(A, B.RepeatExtents, R, 0) - Base) * ElemBytes;
+      if (Off % Access == 0)
+        continue;
+      std::string Group = str(Access / ElemBytes);
+      Problem &P = report(DiagCode::MisalignedRepeat, I,
+                          text(Text::MisalignedRepeat,
+                               {opName(Op), F.Spelling, str(R), str(Off), str(Access),
+                                A.shapeString(), listString(A.Strides)}));
+      P.Notes.push_back(text(Text::NoteAlignedRepeatStrides, {Group, str(Access)}));
+      break;
+    }
+  }
+}
+
+// Issue 17 item 5: a destination over the storage of another operand. The
+// expansion runs the repeats one after another in row-major order, each one
+// instruction that reads its inputs before it writes: a repeat that reads an
+// element an earlier repeat wrote reads the new value. Reads of the same
+// repeat, or of earlier ones, are fine (a = a + b). Two destinations of one
+// call may not share any element. Only operands whose Base the caller knows
+// to be the same storage are compared.
+void Checker::checkAliasing() {
+  struct Use { unsigned Arg; int Op; bool Written; };
+  SmallVector<Use, 8> Uses;
+  for (unsigned Op = 0; Op < F.Operands.size(); ++Op) {
+    if (argOf(Op) < 0 || !Args[argOf(Op)].Base || !Args[argOf(Op)].isShaped())
+      continue;
+    Uses.push_back({static_cast<unsigned>(argOf(Op)), static_cast<int>(Op),
+                    F.Operands[Op].isWritten() && F.Operands[Op].Direction != Dir::Addr});
+  }
+  if (B.PredArg >= 0 && Args[B.PredArg].Kind == TILEAPPLY_KIND_PRED_TENSOR && Args[B.PredArg].Base)
+    Uses.push_back({static_cast<unsigned>(B.PredArg), -1, false});
+  const int64_t N = B.numRepeats();
+  auto Name = [&](const Use &U) {
+    return U.Op >= 0 ? opName(U.Op) : text(Text::ThePredicateTensor);
+  };
+  auto GroupOf = [&](const Use &U) {
+    const ArgDesc &A = Args[U.Arg];
+    return A.Extents.empty() ? int64_t(1) : A.Extents.back();
+  };
+  for (const Use &D : Uses) {
+    if (!D.Written)
+      continue;
+    const ArgDesc &DA = Args[D.Arg];
+    // The first repeat that writes each element of the storage.
+    DenseMap<int64_t, int64_t> FirstWrite;
+    for (int64_t R = 0; R < N; ++R)
+      for (int64_t G = 0; G < GroupOf(D); ++G)
+        FirstWrite.try_emplace(DA.BaseOffset + elementOffset(DA, B.RepeatExtents, R, G), R);
+    for (const Use &X : Uses) {
+      const ArgDesc &XA = Args[X.Arg];
+      if (X.Arg == D.Arg || XA.Base != DA.Base || dtypeBits(XA.Elem) != dtypeBits(DA.Elem))
+        continue;
+      bool Found = false;
+      for (int64_t R = 0; R < N && !Found; ++R)
+        for (int64_t G = 0; G < GroupOf(X) && !Found; ++G) {
+          int64_t E = XA.BaseOffset + elementOffset(XA, B.RepeatExtents, R, G);
+          auto It = FirstWrite.find(E);
+          if (It == FirstWrite.end())
+            continue;
+          if (X.Written) {
+            if (X.Arg < D.Arg)
+              continue; // reported once, at the first of the two
+            Problem &P = report(DiagCode::SharedDestinations, X.Arg,
+                                text(Text::SharedDestinations, {Name(D), Name(X), F.Spelling, str(E)}));
+            P.Notes.push_back(text(Text::NoteDistinctDestinations));
+            Found = true;
+          } else if (It->second < R) {
+            Problem &P = report(DiagCode::OverwrittenInput, D.Arg,
+                                text(Text::OverwrittenInput,
+                                     {Name(D), F.Spelling, str(E), str(It->second), Name(X),
+                                      str(X.Arg + 1), str(R)}));
+            P.Notes.push_back(text(Text::NoteSeparateDestination));
+            Found = true;
+          }
+        }
+    }
+  }
+}
+
 void Checker::checkTarget() {
   if (!T)
     return;
@@ -575,6 +691,14 @@ std::vector<Problem> Checker::run(BoundCall *Out) {
     if (checkSizes()) {
       checkShapes();
       checkDestinations();
+      if (llvm::none_of(Problems, [](const Problem &P) {
+            return P.severity() == Severity::Error;
+          }))
+        checkAlignment();
+      if (llvm::none_of(Problems, [](const Problem &P) {
+            return P.severity() == Severity::Error;
+          }))
+        checkAliasing();
     }
   }
   checkTarget();

@@ -482,3 +482,34 @@ TEST(Layout, BoolConstantIsNoNumber) {
   EXPECT_TRUE(checkCall(R, {Dst, Src, intLiteral(16), intLiteral(8)}, nullptr, &B, &Chosen).empty());
   EXPECT_EQ(Chosen->Operands[3].Type, PtxType::u32);
 }
+
+// issue 17 item 6: misalignment between repeats of a wide memory access
+TEST(Layout, MisalignedRepeatOfAVectorAccess) {
+  ArgDesc Overlapping = mem(F32, TILEAPPLY_SPACE_GLOBAL, {2, 4});
+  Overlapping.Strides = {1, 1};
+  EXPECT_EQ(codes("ld.global.v4.f32", {reg(F32, {2, 4}), Overlapping}),
+            V{DiagCode::MisalignedRepeat});
+  ArgDesc Apart = mem(F32, TILEAPPLY_SPACE_GLOBAL, {2, 4});
+  Apart.Strides = {8, 1};
+  Apart.Storage = 12;
+  EXPECT_EQ(codes("ld.global.v4.f32", {reg(F32, {2, 4}), Apart}), V{});
+  // One element per repeat: any element offset is aligned.
+  ArgDesc Narrow = mem(F32, TILEAPPLY_SPACE_GLOBAL, {3, 1});
+  Narrow.Strides = {1, 1};
+  EXPECT_EQ(codes("ld.global.f32", {reg(F32, {3, 1}), Narrow}), V{});
+}
+
+// issue 17 item 5: destinations over the storage of other operands
+TEST(Layout, DestinationOverwritingALaterInput) {
+  int Storage = 0;
+  ArgDesc D = reg(F32, {4, 1}), A = reg(F32, {4, 1});
+  D.Base = A.Base = &Storage;
+  // In place, each repeat reading the element it writes: legal.
+  EXPECT_EQ(codes("mov.f32", {D, A}), V{});
+  // Every repeat reads element 0, which repeat 0 wrote.
+  A.Strides = {0, 1};
+  EXPECT_EQ(codes("mov.f32", {D, A}), V{DiagCode::OverwrittenInput});
+  // Unknown storage: nothing is guessed.
+  A.Base = nullptr;
+  EXPECT_EQ(codes("mov.f32", {D, A}), V{});
+}

@@ -49,6 +49,12 @@ struct ArgDesc {
   int64_t Storage = 0; // elements of the underlying storage, 0 = unknown
   llvm::SmallVector<int64_t, 4> Extents, Strides;
   std::optional<ScalarConst> Constant; // filled by the caller when known
+  /// The storage a register tensor or predicate tensor lies in, when the
+  /// caller can tell (the plugin: the variable named; the pass: the alloca):
+  /// two arguments with one non-null Base view the same storage, element 0 of
+  /// this one being BaseOffset elements into it. Null: unknown, never guessed.
+  const void *Base = nullptr;
+  int64_t BaseOffset = 0;
 
   bool isTensor() const {
     return Kind == TILEAPPLY_KIND_REGISTER || Kind == TILEAPPLY_KIND_MEMORY;
