@@ -338,9 +338,39 @@ Value *MarkerReader::soleValueIn(Value *Slot, Type *Ty, Instruction &Reader) con
   return Found->getValueOperand();
 }
 
-std::optional<KnownObject> MarkerReader::objectOf(Value *V) const {
+/// The data layout that sizes \p V's pointer arithmetic.
+static const DataLayout &DataLayoutOf(const Value &V) {
+  if (const auto *I = dyn_cast<Instruction>(&V))
+    return I->getModule()->getDataLayout();
+  if (const auto *A = dyn_cast<Argument>(&V))
+    return A->getParent()->getParent()->getDataLayout();
+  if (const auto *G = dyn_cast<GlobalValue>(&V))
+    return G->getParent()->getDataLayout();
+  // A constant expression: its users are instructions or other constants.
+  for (const User *U : V.users())
+    return DataLayoutOf(*U);
+  static const DataLayout Default("");
+  return Default;
+}
+
+MarkerReader::TracedObject MarkerReader::traceObject(Value *V) const {
+  TracedObject T;
+  int64_t Bytes = 0;
+  bool OffsetKnown = true;
+  auto Unknown = [&] { OffsetKnown = false; };
   for (unsigned Depth = 0; V && Depth < 4 * MaxTraceDepth; ++Depth) {
-    V = getUnderlyingObject(V);
+    // Constant GEPs and casts move the offset; anything else a GEP does
+    // (a run-time index) keeps the object but loses the offset.
+    if (V->getType()->isPointerTy()) {
+      const DataLayout &DL = DataLayoutOf(*V);
+      APInt Off(DL.getIndexTypeSizeInBits(V->getType()), 0);
+      V = V->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
+      Bytes += Off.getSExtValue();
+    }
+    if (Value *U = getUnderlyingObject(V); U != V) {
+      Unknown();
+      V = U;
+    }
     // A phi or select whose sources all designate one variable.
     if (isa<PHINode>(V) || isa<SelectInst>(V)) {
       auto *I = cast<Instruction>(V);
@@ -350,9 +380,10 @@ std::optional<KnownObject> MarkerReader::objectOf(Value *V) const {
         if (In == I)
           continue;
         if (Common && In != Common)
-          return std::nullopt;
+          return T;
         Common = In;
       }
+      Unknown();
       V = Common;
       continue;
     }
@@ -361,22 +392,30 @@ std::optional<KnownObject> MarkerReader::objectOf(Value *V) const {
       auto *Whole = dyn_cast<LoadInst>(EV->getAggregateOperand());
       ArrayRef<unsigned> Idx = EV->getIndices();
       if (!Whole || !Whole->isSimple() || !all_of(Idx, [](unsigned X) { return X == 0; }))
-        return std::nullopt;
+        return T;
       auto *Slot = dyn_cast<AllocaInst>(tracePointer(Whole->getPointerOperand()));
       if (!Slot)
-        return std::nullopt;
+        return T;
       V = soleValueIn(Slot, EV->getType(), *Whole);
       continue;
     }
     if (auto *LI = dyn_cast<LoadInst>(V)) {
       auto *Slot = dyn_cast<AllocaInst>(tracePointer(LI->getPointerOperand()));
       if (!LI->isSimple() || !Slot)
-        return std::nullopt;
+        return T;
       V = soleValueIn(Slot, LI->getType(), *LI);
       continue;
     }
     break;
   }
+  T.Object = V;
+  if (V && OffsetKnown)
+    T.ByteOffset = Bytes;
+  return T;
+}
+
+std::optional<KnownObject> MarkerReader::objectOf(Value *Ptr) const {
+  Value *V = traceObject(Ptr).Object;
   if (!V)
     return std::nullopt;
   if (auto *AI = dyn_cast<AllocaInst>(V))
@@ -589,16 +628,16 @@ Expected<MarkerCall> MarkerReader::read(CallInst &Call) const {
       if (Base->getType() == V->getType())
         V = Base;
     }
-    // The storage of a register tensor: the alloca it lies in, and where.
+    // The storage of a register tensor or a view of one: the alloca it lies
+    // in, and where (through the view's temporary), for the aliasing rules.
     if ((A.Kind == TILEAPPLY_KIND_REGISTER || A.Kind == TILEAPPLY_KIND_PRED_TENSOR) &&
         V->getType()->isPointerTy() && dtypeBits(A.Elem) >= 8) {
-      const DataLayout &DL = Call.getModule()->getDataLayout();
-      APInt Off(DL.getIndexTypeSizeInBits(V->getType()), 0);
-      const Value *Obj = V->stripAndAccumulateConstantOffsets(DL, Off, true);
+      TracedObject T = traceObject(V);
       int64_t Bytes = dtypeBits(A.Elem) / 8;
-      if (isa<AllocaInst>(Obj) && Off.getSExtValue() % Bytes == 0) {
-        A.Base = Obj;
-        A.BaseOffset = Off.getSExtValue() / Bytes;
+      if (T.Object && isa<AllocaInst>(T.Object) && T.ByteOffset &&
+          *T.ByteOffset % Bytes == 0) {
+        A.Base = T.Object;
+        A.BaseOffset = *T.ByteOffset / Bytes;
       }
     }
     MC.Values.push_back(V);

@@ -76,6 +76,14 @@ public:
 private:
   DomTreeGetter GetDT;
 
+  /// What objectOf and the aliasing rules share: the object \p V points
+  /// into and, when every step is a constant, the byte offset into it.
+  struct TracedObject {
+    llvm::Value *Object = nullptr;
+    std::optional<int64_t> ByteOffset;
+  };
+  TracedObject traceObject(llvm::Value *V) const;
+
   llvm::Value *traceValue(llvm::Value *V, unsigned Depth) const;
   llvm::Constant *traceConstant(llvm::Value *V, unsigned Depth) const;
   llvm::Value *storedValueAt(llvm::Value *Load, unsigned Depth) const;
