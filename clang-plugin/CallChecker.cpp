@@ -224,42 +224,6 @@ void CallChecker::checkUse(const DeclRefExpr *Ref, const FunctionDecl *Enclosing
   R.reportAt(Ref, Enclosing, P);
 }
 
-/// Whether an argument of type `T` is a register tensor (a C array, a
-/// tile::reg, a view of either, or a predicate tensor) with volatile elements.
-static bool isVolatileRegisterTensor(QualType T, const ASTContext &Ctx) {
-  T = T.getNonReferenceType();
-  if (T->isArrayType())
-    return Ctx.getBaseElementType(T).isVolatileQualified();
-  const auto *Spec =
-      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
-  if (!Spec || !Spec->getIdentifier())
-    return false;
-  const auto *NS = dyn_cast<NamespaceDecl>(Spec->getDeclContext());
-  if (!NS || NS->getName() != "tile")
-    return false;
-  llvm::StringRef Name = Spec->getName();
-  const TemplateArgumentList &Args = Spec->getTemplateArgs();
-  if (Args.size() < 1 || Args[0].getKind() != TemplateArgument::Type)
-    return false;
-  bool Volatile = Args[0].getAsType().isVolatileQualified();
-  if (Name == "reg" || Name == "pred_tensor")
-    return Volatile;
-  // tile::ref<T, Space, ...>: registers when Space is TILEAPPLY_SPACE_NONE.
-  if (Name == "ref" && Args.size() > 1 && Args[1].getKind() == TemplateArgument::Integral)
-    return Volatile && Args[1].getAsIntegral() == TILEAPPLY_SPACE_NONE;
-  return false;
-}
-
-/// The argument as the user wrote it, for a message that names it.
-static std::string spelledArgument(const Expr *E, const ASTContext &Ctx) {
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), Ctx.getSourceManager(),
-      Ctx.getLangOpts());
-  std::string S =
-      Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
-  return S.empty() ? "the argument" : S;
-}
-
 void CallChecker::checkDeviceCall(const CallSite &Site) {
   const CallExpr *Call = Site.Call;
   const auto *Literal = dyn_cast<StringLiteral>(asWritten(Call->getArg(0)));
@@ -296,24 +260,12 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
     R.reportInternal(Site, text(Text::CannotCheck, {text(Text::ForeignHeader)}));
     return;
   }
-  // A volatile register tensor is described as unsupported (tile.h); say why
-  // here, at the argument, instead of the rules' "not a tensor".
-  std::vector<bool> Volatile(Args.size(), false);
   for (size_t I = 0; I < Args.size(); ++I) {
     const Expr *Arg = Call->getArg(I + 1);
     if (Args[I].Kind == TILEAPPLY_KIND_SCALAR)
       Args[I].Constant = constantOf(Arg);
     else if (Args[I].Kind == TILEAPPLY_KIND_REGISTER || Args[I].Kind == TILEAPPLY_KIND_PRED_TENSOR)
       Args[I].Base = storageVariable(Arg);
-    if (Args[I].Kind == TILEAPPLY_KIND_UNSUPPORTED &&
-        isVolatileRegisterTensor(Arg->getType(), Ctx)) {
-      Volatile[I] = true;
-      Problem P = callProblem(DiagCode::VolatileRegister, Text::NoteVolatileMemory);
-      P.Arg = static_cast<int>(I);
-      P.Message = text(Text::VolatileRegister, {spelledArgument(Arg, Ctx)});
-      P.PointAtDecl = true;
-      R.report(Site, P);
-    }
   }
 
   // The variables behind the operands, where the source names them: a
@@ -325,16 +277,8 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
         R.report(Site, *P);
 
   const Form *Chosen = nullptr;
-  for (Problem &P : checkCall(Found, Args, T ? &*T : nullptr, nullptr, &Chosen)) {
-    bool AtArg = P.Code == DiagCode::UnsupportedArgument && P.Arg >= 0 &&
-                 static_cast<size_t>(P.Arg) < Args.size();
-    if (AtArg && Volatile[P.Arg])
-      continue;
-    // A scoped enumerator is refused like any class: say how to pass it.
-    if (AtArg && Call->getArg(P.Arg + 1)->getType()->isScopedEnumeralType())
-      P.Notes.push_back(text(Text::NoteScopedEnum));
+  for (Problem &P : checkCall(Found, Args, T ? &*T : nullptr, nullptr, &Chosen))
     R.report(Site, P);
-  }
 }
 
 const CallChecker::DecodedLayout &

@@ -55,7 +55,12 @@ Expected<std::vector<ArgDesc>> decodeLayout(ArrayRef<int32_t> W) {
     D.Sp = static_cast<Space>(W[At + 2]);
     if (W[At + 3] < 0)
       return Err(Text::LayoutStorage, {S(A)});
-    D.Storage = W[At + 3];
+    if (D.Kind == TILEAPPLY_KIND_UNSUPPORTED)
+      D.Why = W[At + 3] <= TILEAPPLY_UNSUPPORTED_LAST
+                  ? static_cast<tileapply_unsupported>(W[At + 3])
+                  : TILEAPPLY_UNSUPPORTED_TYPE;
+    else
+      D.Storage = W[At + 3];
     int32_t Rank = W[At + 4];
     if (Rank < 0 || Rank > MaxRank)
       return Err(Text::LayoutRank, {S(A), S(Rank), S(MaxRank)});

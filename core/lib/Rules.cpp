@@ -161,9 +161,19 @@ void Checker::checkOperand(unsigned Op) {
   const OperandSpec &S = F.Operands[Op];
   const ArgDesc &A = Args[I];
   if (A.Kind == TILEAPPLY_KIND_UNSUPPORTED) {
-    report(DiagCode::UnsupportedArgument, I,
-           text(Text::UnsupportedArgument, {opName(Op), F.Spelling}))
-        .PointAtDecl = true;
+    // The header says why it could not describe the argument (abi.h).
+    if (A.Why == TILEAPPLY_UNSUPPORTED_VOLATILE_REGISTER) {
+      Problem &P = report(DiagCode::VolatileRegister, I,
+                          text(Text::VolatileRegister, {opName(Op), F.Spelling}));
+      P.PointAtDecl = true;
+      P.Notes.push_back(text(Text::NoteVolatileMemory));
+      return;
+    }
+    Problem &P = report(DiagCode::UnsupportedArgument, I,
+                        text(Text::UnsupportedArgument, {opName(Op), F.Spelling}));
+    P.PointAtDecl = true;
+    if (A.Why == TILEAPPLY_UNSUPPORTED_SCOPED_ENUM)
+      P.Notes.push_back(text(Text::NoteScopedEnum));
     return;
   }
   if (A.Negated && !S.Negatable) {

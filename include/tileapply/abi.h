@@ -35,6 +35,15 @@ enum tileapply_kind {
   TILEAPPLY_KIND_PRESERVE_DST = 6, /* value: i32 0, ignored                      */
   TILEAPPLY_KIND_MASK = 0xff
 };
+/* Why an argument is KIND_UNSUPPORTED, carried in the STORAGE_ELEMS slot of
+ * its record (a rank-0 record: nothing else there has a meaning), so that
+ * the plugin and the pass give the same reason and the same advice. */
+enum tileapply_unsupported {
+  TILEAPPLY_UNSUPPORTED_TYPE = 0,              /* a type the header does not know */
+  TILEAPPLY_UNSUPPORTED_VOLATILE_REGISTER = 1, /* a register tensor of volatile elements */
+  TILEAPPLY_UNSUPPORTED_SCOPED_ENUM = 2,       /* an enumerator of a scoped enumeration */
+  TILEAPPLY_UNSUPPORTED_LAST = TILEAPPLY_UNSUPPORTED_SCOPED_ENUM
+};
 #define TILEAPPLY_QUAL_CONST 0x100
 /* The argument is a predicate source the instruction reads negated: PTX's
  * `{!}c`, written `!c` (tile::negated). Only operands the table marks

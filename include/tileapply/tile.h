@@ -277,7 +277,12 @@ template <class T> struct traits {
                                   : TILEAPPLY_KIND_SCALAR;
   using element = T;
   static constexpr int space = TILEAPPLY_SPACE_NONE;
-  static constexpr int storage = 1;
+  // A scalar is one element; for a type tileapply does not know, the slot
+  // says why (abi.h), so the plugin and the pass can say what to write.
+  static constexpr int storage =
+      kind != TILEAPPLY_KIND_UNSUPPORTED ? 1
+      : __is_scoped_enum(T)              ? TILEAPPLY_UNSUPPORTED_SCOPED_ENUM
+                                         : TILEAPPLY_UNSUPPORTED_TYPE;
   using extents = ints<>;
   using strides = ints<>;
 };
@@ -534,7 +539,7 @@ template <class A, class D = remove_cvref_t<A>> struct record {
       out[at++] = TILEAPPLY_KIND_UNSUPPORTED;
       out[at++] = TILEAPPLY_DT_UNKNOWN;
       out[at++] = TILEAPPLY_SPACE_NONE;
-      out[at++] = 0;
+      out[at++] = TILEAPPLY_UNSUPPORTED_VOLATILE_REGISTER; // the reason (abi.h)
       out[at++] = 0; // rank 0
       return;
     }

@@ -3,6 +3,9 @@
 // enumerator itself does not convert implicitly: refused, with how to pass it.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -S -O2 -fplugin=%plugin -DVALID_ONLY %s -o - | FileCheck %s
+// The pass alone gives the same advice (the header records why, abi.h):
+// RUN: not %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -S -O2 -fpass-plugin=%passplugin %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PASS --implicit-check-not=error:
+// PASS: error: operand 'c' of 'shf.l.clamp.b32' is not a tensor, view or scalar tileapply knows; a scoped enumerator does not convert to an integer implicitly: pass static_cast<int>(...) of it
 #include <tileapply/tile.h>
 
 enum Shift { None, One, Five = 5 };

@@ -4,6 +4,11 @@
 // asm statements. Neither fails inside tile.h.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -S -O2 -fplugin=%plugin -DMEMORY_ONLY %s -o - | FileCheck %s
+// The pass alone reads the reason from the argument's record (abi.h) and
+// gives the same message and advice:
+// RUN: not %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -S -O2 -fpass-plugin=%passplugin %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PASS --implicit-check-not=error:
+// PASS: volatile.cu:[[#@LINE+13]]:3: error: destination 'd' of 'mov.b32' is a register tensor with volatile elements, but a register cannot be volatile: declare it without volatile; memory tensors may have volatile elements
+// PASS: volatile.cu:[[#@LINE+15]]:3: error: operand 'a' of 'mov.b32' is a register tensor with volatile elements
 #include <tileapply/tile.h>
 
 __global__ void kernel(volatile uint32_t *p, uint32_t *out) {
@@ -15,10 +20,10 @@ __global__ void kernel(volatile uint32_t *p, uint32_t *out) {
 #ifndef MEMORY_ONLY
   volatile uint32_t v[4][1]; // #v
   tile::reg<volatile uint32_t, 4, 1> r; // #r
-  __tile_apply("mov.b32", v, b); // expected-error {{'v' is a register tensor with volatile elements, but a register cannot be volatile: declare it without volatile}}
+  __tile_apply("mov.b32", v, b); // expected-error {{destination 'd' of 'mov.b32' is a register tensor with volatile elements, but a register cannot be volatile: declare it without volatile}}
                                  // expected-note@-1 {{memory tensors may have volatile elements}}
                                  // expected-note@#v {{'v' declared here}}
-  __tile_apply("mov.b32", b, r); // expected-error {{'r' is a register tensor with volatile elements}}
+  __tile_apply("mov.b32", b, r); // expected-error {{operand 'a' of 'mov.b32' is a register tensor with volatile elements}}
                                  // expected-note@-1 {{memory tensors may have volatile elements}}
                                  // expected-note@#r {{'r' declared here}}
 #endif

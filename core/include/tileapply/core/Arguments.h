@@ -47,6 +47,8 @@ struct ArgDesc {
   DType Elem = TILEAPPLY_DT_UNKNOWN;
   Space Sp = TILEAPPLY_SPACE_NONE;
   int64_t Storage = 0; // elements of the underlying storage, 0 = unknown
+  /// For a KIND_UNSUPPORTED argument: why the header could not describe it.
+  tileapply_unsupported Why = TILEAPPLY_UNSUPPORTED_TYPE;
   llvm::SmallVector<int64_t, 4> Extents, Strides;
   std::optional<ScalarConst> Constant; // filled by the caller when known
   /// The storage a register tensor or predicate tensor lies in, when the
