@@ -97,6 +97,28 @@ def const_value(rng, t):
     return '%dull' % v, (str(v) if v < (1 << 63) else '0x%016XU' % v)
 
 
+def packed_form(form):
+    """A form with 16-bit float, packed or FP8 data: PTX has no immediates of
+    those types (a constant is its bits, in a register)."""
+    op = form['opcode']
+    return any(t in op for t in ('f16', 'bf16', '16x2', 'e4m3', 'e5m2'))
+
+
+def imm_in_register(form, k, a):
+    """Whether a constant must reach the instruction in a register, the way
+    any correct expansion must pass it: a packed form's operands (no
+    immediates of those types), and bfe's and bfi's position and length
+    outside 0..255 (ptxas 13.0 reads immediates there only in that range)."""
+    # The listing gives a 16-bit float or packed operand a bit-size register
+    # type (.b16, .b32); f32, f64 and integer operands of such forms take
+    # immediates as usual.
+    if packed_form(form) and a['op']['reg'].startswith('b'):
+        return True
+    fam = form['opcode'].split('.')[0]
+    first = 2 if fam == 'bfe' else 3
+    return fam in ('bfe', 'bfi') and k >= first and not 0 <= int(a['imm'], 0) <= 255
+
+
 def takes_immediate(op):
     return TYPES[op['reg']][3] in 'usf' and not op.get('register_only')
 
@@ -191,16 +213,9 @@ def make_call(rng, form, idx, gpu_masks):
             dst_args.append(a)
         else:
             r = rng.random()
-            packed = 'f16' in form['opcode'] or '16x2' in form['opcode'] or 'e4m3' in form['opcode'] \
-                or 'e5m2' in form['opcode']
-            if r < 0.15 and takes_immediate(o) and not packed:
+            if r < 0.15 and takes_immediate(o):
                 a['kind'] = 'const'
                 a['ctext'], a['imm'] = const_value(rng, o['reg'])
-                # ptxas takes bfe/bfi positions and lengths as immediates only in
-                # 0..255 (tileapply accepts any constant there: see README)
-                while form['opcode'].split('.')[0] in ('bfe', 'bfi') and o['reg'] == 'u32' \
-                        and int(a['imm']) > 255:
-                    a['ctext'], a['imm'] = const_value(rng, o['reg'])
             elif r < 0.28:
                 a['kind'] = 'scalar'
             else:
@@ -372,8 +387,12 @@ def oracle_asm(c):
                 if a['kind'] == 'imm':
                     operands.append(str(a['value']))
                     continue
-                if a['kind'] == 'const':
+                if a['kind'] == 'const' and not imm_in_register(form, k, a):
                     operands.append(a['imm'])
+                    continue
+                if a['kind'] == 'const':
+                    ins.append((TYPES[t][1], a['ctext']))
+                    operands.append('{I%d}' % (len(ins) - 1))
                     continue
                 if a['kind'] == 'scalar':
                     expr = a['name']
