@@ -639,25 +639,38 @@ extern "C" __device__ void __tileapply_apply(const char *opcode,
 
 /// Apply one PTX instruction per repeat over tiles. Operand order is the PTX
 /// operand order of `opcode` (destination first), then optionally
-/// `tile::pred(p)` and `tile::preserve_dst`. The opcode must be a string
-/// literal; the Clang plugin checks the whole call against the PTX table.
+/// `tile::pred(p)` and `tile::preserve_dst`. The opcode is any expression
+/// that Clang's constant evaluator turns into a string (a literal, a
+/// constexpr array or pointer, a conditional on template parameters,
+/// `tile::fmt<...>`); the Clang plugin checks the whole call against the PTX
+/// table.
 ///
 /// The `warning` attribute never fires (the call is always inlined): it makes
 /// clang record each call's source location in IR (`!srcloc`), so the pass
 /// can point at the call even without debug information.
+#if defined(__CUDA_ARCH__)
 template <class... A>
 TILEAPPLY_HD TILEAPPLY_INLINE
 __attribute__((warning("tileapply: this __tile_apply call was not inlined, so it cannot be expanded")))
 void __tile_apply(const char *opcode, A &&...args) {
-#if defined(__CUDA_ARCH__)
   __tileapply_apply(opcode, &::tile::detail::call_layout<A...>.v[0],
                     ::tile::detail::value(args)...);
-#else
-  // Host code cannot apply PTX; the plugin reports such calls at compile time.
-  (void)opcode;
-  ((void)args, ...);
-#endif
 }
+#else
+/// The host side has no PTX to run. A call in host code is refused by the
+/// plugin; a call in a `__host__ __device__` function is legal until the host
+/// side of that function is compiled into code: then this declaration's
+/// `error` attribute stops the build at the call (the back end reports any
+/// call to it that survives), and there is no definition to link to either.
+template <class... A>
+TILEAPPLY_HD __attribute__((noinline))
+__attribute__((error("__tile_apply runs only on the GPU, and the host side of the "
+                     "function holding this call is being compiled (a __host__ "
+                     "__device__ function called from host code): call that "
+                     "function from device code only, or put the call under "
+                     "#ifdef __CUDA_ARCH__")))
+void __tile_apply(const char *opcode, A &&...args);
+#endif
 
 #endif // __cplusplus >= 202002L
 #endif // TILEAPPLY_TILE_H
