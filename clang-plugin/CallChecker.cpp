@@ -3,6 +3,7 @@
 #include "ConstantArguments.h"
 #include "KnownObjects.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/PrettyPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "clang/AST/ASTContext.h"
@@ -262,16 +263,46 @@ static std::string spelledArgument(const Expr *E, const ASTContext &Ctx) {
 
 void CallChecker::checkDeviceCall(const CallSite &Site) {
   const CallExpr *Call = Site.Call;
+  // The opcode: a literal as written, or any expression the constant
+  // evaluator turns into a string (ConstantArguments pins it for the pass).
+  std::string Opcode;
+  std::optional<std::string> EvaluatedNote; // for a non-literal opcode
   const auto *Literal = dyn_cast<StringLiteral>(asWritten(Call->getArg(0)));
-  if (!Literal || Literal->getCharByteWidth() != 1) {
-    R.report(Site, callProblem(DiagCode::OpcodeNotLiteral, Text::NoteOpcodeLiteral));
-    return;
+  if (Literal && Literal->getCharByteWidth() == 1) {
+    Opcode = Literal->getString().str();
+  } else {
+    llvm::SmallVector<PartialDiagnosticAt, 4> WhyNot;
+    std::optional<std::string> Folded = foldOpcode(Call->getArg(0), Ctx, &WhyNot);
+    if (!Folded) {
+      R.report(Site, callProblem(DiagCode::OpcodeNotConstant, Text::NoteOpcodeLiteral),
+               WhyNot);
+      return;
+    }
+    Opcode = std::move(*Folded);
+    std::string Instance;
+    if (Site.Enclosing && Site.Enclosing->isTemplateInstantiation()) {
+      llvm::raw_string_ostream OS(Instance);
+      Site.Enclosing->getNameForDiagnostic(OS, PrintingPolicy(Ctx.getLangOpts()),
+                                           /*Qualified=*/true);
+    }
+    EvaluatedNote = Instance.empty()
+                        ? text(Text::NoteOpcodeEvaluated, {Opcode})
+                        : text(Text::NoteOpcodeEvaluatedIn, {Opcode, Instance});
   }
-  LookupResult Found = OpcodeTable::get().lookup(Literal->getString());
+  // Every problem of a non-literal opcode says what it evaluated to, and
+  // offers no fix-it: replacing the expression by a literal would lose it.
+  auto Report = [&](Problem P) {
+    if (EvaluatedNote) {
+      P.FixIt.clear();
+      P.Notes.push_back(*EvaluatedNote);
+    }
+    R.report(Site, P);
+  };
+  LookupResult Found = OpcodeTable::get().lookup(Opcode);
   if (!Found) {
     Problem P = spellingProblem(Found.Problem);
-    P.Arg = -1; // at the literal
-    R.report(Site, P);
+    P.Arg = -1; // at the opcode
+    Report(P);
     return;
   }
 
@@ -281,7 +312,7 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
     Problem P = callProblem(DiagCode::TooManyOperands, Text::NoteTooManyOperands);
     P.Message = text(Text::TooManyOperands,
                      {std::to_string(MaxArgs), std::to_string(Call->getNumArgs() - 1)});
-    R.report(Site, P);
+    Report(P);
     return;
   }
 
@@ -312,7 +343,7 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
       P.Arg = static_cast<int>(I);
       P.Message = text(Text::VolatileRegister, {spelledArgument(Arg, Ctx)});
       P.PointAtDecl = true;
-      R.report(Site, P);
+      Report(P);
     }
   }
 
@@ -321,8 +352,8 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
   for (size_t I = 0; I < Args.size(); ++I)
     if (std::optional<KnownObject> O = knownObject(Call->getArg(I + 1), Args[I]))
       if (std::optional<Problem> P =
-              checkObject(Literal->getString(), Args[I], I, *O))
-        R.report(Site, *P);
+              checkObject(Opcode, Args[I], I, *O))
+        Report(*P);
 
   const Form *Chosen = nullptr;
   for (Problem &P : checkCall(Found, Args, T ? &*T : nullptr, nullptr, &Chosen)) {
@@ -333,7 +364,7 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
     // A scoped enumerator is refused like any class: say how to pass it.
     if (AtArg && Call->getArg(P.Arg + 1)->getType()->isScopedEnumeralType())
       P.Notes.push_back(text(Text::NoteScopedEnum));
-    R.report(Site, P);
+    Report(P);
   }
 }
 

@@ -131,7 +131,8 @@ bool Reporter::isEnabled(const Problem &P) const {
   return true;
 }
 
-void Reporter::report(const CallSite &Site, const Problem &P) {
+void Reporter::report(const CallSite &Site, const Problem &P,
+                      llvm::ArrayRef<PartialDiagnosticAt> Evaluator) {
   if (!isEnabled(P))
     return;
   const Expr *At = Site.exprFor(P.Arg);
@@ -140,7 +141,12 @@ void Reporter::report(const CallSite &Site, const Problem &P) {
       P.Code == DiagCode::HostCall ? Site.Call->getBeginLoc() : At->getBeginLoc();
   SourceRange Range = P.Code == DiagCode::HostCall ? Site.Call->getSourceRange()
                                                    : At->getSourceRange();
-  if (!Reported.insert({Loc.getRawEncoding(), P.Message}).second)
+  // (The notes count: one call in two template instances may fail the same
+  // way for two opcodes, each named in a note.)
+  std::string Key = P.Message;
+  for (const std::string &Note : P.Notes)
+    Key += "\n" + Note;
+  if (!Reported.insert({Loc.getRawEncoding(), Key}).second)
     return;
 
   bool IsWarning = P.severity() == Severity::Warning;
@@ -161,6 +167,10 @@ void Reporter::report(const CallSite &Site, const Problem &P) {
   }
   for (const std::string &Note : P.Notes)
     Diags.Report(Loc, NoteID) << Note << Range;
+  for (const PartialDiagnosticAt &Note : Evaluator) {
+    DiagnosticBuilder DB = Diags.Report(Note.first, Note.second.getDiagID());
+    Note.second.Emit(DB);
+  }
   if (P.PointAtDecl && P.Arg >= 0)
     if (const NamedDecl *D = underlyingDecl(At))
       Diags.Report(D->getLocation(), DeclaredHereID) << D;

@@ -12,6 +12,8 @@
 #define TILEAPPLY_CLANGPLUGIN_DIAGNOSTICS_H
 
 #include "tileapply/core/Rules.h"
+#include "clang/Basic/PartialDiagnostic.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <set>
 #include <string>
@@ -68,8 +70,10 @@ public:
 
   /// Reports `P` at the argument it is about. A problem already reported at
   /// the same place with the same text (the same call in two instantiations
-  /// of a template) is not repeated.
-  void report(const CallSite &Site, const Problem &P);
+  /// of a template) is not repeated. `Evaluator`: Clang's own notes to add
+  /// after P's (why an expression is not a constant), each at its place.
+  void report(const CallSite &Site, const Problem &P,
+              llvm::ArrayRef<clang::PartialDiagnosticAt> Evaluator = {});
 
   /// An internal inconsistency (e.g. a tile.h from another tileapply version):
   /// reported as an error at the call, so the call is never silently unchecked.

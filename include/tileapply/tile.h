@@ -632,6 +632,84 @@ template <class T> __device__ TILEAPPLY_INLINE auto value(T &t) {
 } // namespace detail
 } // namespace tile
 
+namespace tile {
+// ---- opcodes built at compile time ----------------------------------------------
+/// A string literal as a class-type template argument (tile::fmt's pattern).
+template <int N> struct fixed_string {
+  char text[N] = {};
+  consteval fixed_string(const char (&s)[N]) {
+    for (int i = 0; i < N; ++i)
+      text[i] = s[i];
+  }
+};
+
+namespace detail {
+/// A NUL-terminated string in a constant: what tile::fmt produces. It
+/// converts to `const char *`, so it is an opcode where a literal is.
+template <int N> struct static_string {
+  char text[N] = {};
+  TILEAPPLY_HD constexpr operator const char *() const { return text; }
+};
+
+constexpr int decimal_digits(long long v) {
+  int n = v < 0 ? 2 : 1;
+  for (unsigned long long u = v < 0 ? 0ull - static_cast<unsigned long long>(v)
+                                    : static_cast<unsigned long long>(v);
+       u >= 10; u /= 10)
+    ++n;
+  return n;
+}
+
+/// Writes `pattern` with each `{}` replaced by the next value, in decimal;
+/// returns the length written (without the NUL), or -1 when the number of
+/// `{}` and of values differ. `out` may be null (to measure).
+template <int N, int K>
+constexpr int format_into(const char (&pattern)[N], const long long (&values)[K],
+                          int count, char *out) {
+  int len = 0, next = 0;
+  for (int i = 0; i + 1 < N && pattern[i] != '\0'; ++i) {
+    if (pattern[i] == '{' && pattern[i + 1] == '}') {
+      if (next == count)
+        return -1;
+      long long v = values[next++];
+      int digits = decimal_digits(v);
+      if (out) {
+        unsigned long long u = v < 0 ? 0ull - static_cast<unsigned long long>(v)
+                                     : static_cast<unsigned long long>(v);
+        for (int d = digits - 1; d >= (v < 0 ? 1 : 0); --d, u /= 10)
+          out[len + d] = static_cast<char>('0' + u % 10);
+        if (v < 0)
+          out[len] = '-';
+      }
+      len += digits;
+      ++i;
+      continue;
+    }
+    if (out)
+      out[len] = pattern[i];
+    ++len;
+  }
+  return next == count ? len : -1;
+}
+
+template <fixed_string Pattern, long long... V> consteval auto format() {
+  constexpr long long values[sizeof...(V) + 1] = {V..., 0};
+  constexpr int len = format_into(Pattern.text, values, sizeof...(V), nullptr);
+  static_assert(len >= 0, "tile::fmt: the pattern needs one '{}' per integer "
+                          "that follows it, and one integer per '{}'");
+  static_string<(len < 0 ? 0 : len) + 1> out{};
+  format_into(Pattern.text, values, sizeof...(V), out.text);
+  return out;
+}
+} // namespace detail
+
+/// A compile-time string: `Pattern` with each `{}` replaced by the next of
+/// the integers `V...`, in decimal. An opcode for every width of one shape
+/// in one call: `__tile_apply(tile::fmt<"wgmma.mma_async.sync.aligned.m64n{}k16.f32.bf16.bf16", BN>, ...)`.
+template <fixed_string Pattern, long long... V>
+inline constexpr auto fmt = detail::format<Pattern, V...>();
+} // namespace tile
+
 #if defined(__CUDA_ARCH__)
 extern "C" __device__ void __tileapply_apply(const char *opcode,
                                              const int *layout, ...);
