@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ConstantArguments.h"
+#include "CallFinder.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -102,7 +103,8 @@ void pinConstantArguments(CallExpr *Call, ASTContext &Ctx) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || Call->getNumArgs() == 0)
     return;
-  pinOpcode(Call, Ctx);
+  if (isTileApply(Callee))
+    pinOpcode(Call, Ctx);
   for (unsigned I = 1, N = Call->getNumArgs(); I < N && I < Callee->getNumParams(); ++I) {
     Expr *Arg = Call->getArg(I);
     QualType Param = Callee->getParamDecl(I)->getType();

@@ -26,6 +26,7 @@ class DiagnosticsEngine;
 class Expr;
 class FunctionDecl;
 class LangOptions;
+class SourceLocation;
 } // namespace clang
 
 namespace tileapply {
@@ -46,6 +47,9 @@ struct PluginOptions {
 /// `-Werror=<group>`, `-Werror` and `-w` act on them like on Clang's own.
 /// (Clang 22 plugins cannot create a group of their own.)
 inline constexpr llvm::StringLiteral WarningGroup = "literal-conversion";
+/// The group of LocalMemoryTensor: a register tensor that makes a stack frame
+/// (local memory is the thread's stack). No other tileapply diagnostic is in it.
+inline constexpr llvm::StringLiteral LocalMemoryGroup = "frame-larger-than";
 
 /// One `__tile_apply` call being reported on.
 struct CallSite {
@@ -53,6 +57,9 @@ struct CallSite {
   /// The function whose body holds the call (a lambda's call operator for a
   /// call in a lambda), or null at namespace scope.
   const clang::FunctionDecl *Enclosing = nullptr;
+  /// A `tile::ewise(dst, f, srcs...)` call: argument 0 is the destination and
+  /// the function `f` sits between it and the sources.
+  bool Ewise = false;
 
   /// The expression problem index `Arg` is about: the argument after the
   /// opcode with that index, or the opcode literal for -1 (and for an index
@@ -84,6 +91,11 @@ public:
   void reportAt(const clang::Expr *At, const clang::FunctionDecl *Enclosing,
                 const Problem &P);
 
+  /// LocalMemoryTensor at a declaration, with its note at the use that keeps
+  /// it in memory (when known).
+  void reportLocalMemory(clang::SourceLocation Decl, llvm::StringRef Message,
+                         clang::SourceLocation Use, llvm::StringRef Note);
+
 private:
   bool isEnabled(const Problem &P) const;
   void addInstantiationNote(const CallSite &Site);
@@ -92,7 +104,7 @@ private:
   clang::DiagnosticsEngine &Diags;
   const clang::LangOptions &LangOpts;
   PluginOptions Opts;
-  unsigned ErrorID, ErrorWithTypeID, WarningID, NoteID, DeclaredHereID,
+  unsigned ErrorID, ErrorWithTypeID, WarningID, LocalMemoryID, NoteID, DeclaredHereID,
       InstantiationID;
   std::set<std::pair<unsigned, std::string>> Reported;
 };

@@ -710,6 +710,134 @@ template <fixed_string Pattern, long long... V>
 inline constexpr auto fmt = detail::format<Pattern, V...>();
 } // namespace tile
 
+#if defined(__CUDACC__) || defined(__CUDA__)
+namespace tile {
+namespace detail {
+template <class T> inline constexpr bool is_option_v = false;
+template <> inline constexpr bool is_option_v<pred_scalar> = true;
+template <> inline constexpr bool is_option_v<preserve_dst_t> = true;
+template <class T, class Sh, class St, int N>
+inline constexpr bool is_option_v<pred_tensor<T, Sh, St, N>> = true;
+
+template <int I, class A0, class... A>
+__device__ TILEAPPLY_INLINE decltype(auto) nth(A0 &&a0, A &&...a) {
+  if constexpr (I == 0)
+    return static_cast<A0 &&>(a0);
+  else
+    return nth<I - 1>(static_cast<A &&>(a)...);
+}
+
+template <class X> struct ints_array;
+template <int... V> struct ints_array<ints<V...>> {
+  static constexpr int rank = sizeof...(V);
+  static constexpr int at(int k) {
+    const int v[] = {V..., 0};
+    return v[k];
+  }
+};
+
+/// Element offset of repeat `r` (row-major over `Ext`, the destination's
+/// repeat axes: all axes but the last, a group of one) in a tensor of strides
+/// `Str`; a rank mismatch is the plugin's to report, and gives offset 0.
+template <class Ext, class Str> constexpr int ewise_offset(int r) {
+  using E = ints_array<Ext>;
+  using S = ints_array<Str>;
+  if constexpr (E::rank != S::rank || E::rank == 0)
+    return 0;
+  else {
+    int off = 0;
+    for (int k = E::rank - 2; k >= 0; --k) {
+      off += (r % E::at(k)) * S::at(k);
+      r /= E::at(k);
+    }
+    return off;
+  }
+}
+
+template <class DstTr, int R, class T> __device__ TILEAPPLY_INLINE decltype(auto) ewise_at(T &t) {
+  using Tr = traits<remove_cvref_t<T>>;
+  if constexpr (Tr::kind == TILEAPPLY_KIND_REGISTER || Tr::kind == TILEAPPLY_KIND_MEMORY)
+    return first(t)[ewise_offset<typename DstTr::extents, typename Tr::strides>(R)];
+  else
+    return (t);
+}
+
+template <class DstTr, int R, class P> __device__ TILEAPPLY_INLINE bool ewise_on(P &p) {
+  using D = remove_cvref_t<P>;
+  if constexpr (same_v<D, pred_scalar>)
+    return p.on;
+  else if constexpr (!requires { p.ptr; })
+    return true; // not a predicate: the plugin reports the call
+  else
+    return static_cast<bool>(
+        p.ptr[ewise_offset<typename DstTr::extents, typename traits<D>::strides>(R)]);
+}
+
+template <int NOps, int R, class D, class F, class... S, int... I>
+__device__ TILEAPPLY_INLINE void ewise_one(D &dst, F &f, index_seq<int, I...>, S &...srcs) {
+  using DstTr = traits<remove_cvref_t<D>>;
+  auto &out = first(dst)[ewise_offset<typename DstTr::extents, typename DstTr::strides>(R)];
+  if constexpr (sizeof...(S) > NOps) {
+    if (!ewise_on<DstTr, R>(nth<NOps>(srcs...)))
+      return;
+  }
+  // (A const destination is the plugin's to report.)
+  if constexpr (!is_const_v<typename remove_ref<decltype(out)>::type>)
+    out = f(ewise_at<DstTr, R>(nth<I>(srcs...))...);
+}
+
+template <int NOps, class D, class F, int... R, class... S>
+__device__ TILEAPPLY_INLINE void ewise_all(D &dst, F &f, index_seq<int, R...>, S &...srcs) {
+  (ewise_one<NOps, R>(dst, f, __make_integer_seq<index_seq, int, NOps>{}, srcs...), ...);
+}
+
+template <class... S> constexpr int ewise_operands() {
+  constexpr bool opt[] = {is_option_v<remove_cvref_t<S>>..., false};
+  int n = 0;
+  while (n < static_cast<int>(sizeof...(S)) && !opt[n])
+    ++n;
+  return n;
+}
+
+template <class T> constexpr int ewise_repeat_count() {
+  using Tr = traits<remove_cvref_t<T>>;
+  using E = ints_array<typename Tr::extents>;
+  if constexpr (!is_tensor_v<remove_cvref_t<T>> || E::rank == 0)
+    return 1;
+  else {
+    int n = 1;
+    for (int k = 0; k + 1 < E::rank; ++k)
+      n *= E::at(k);
+    return n;
+  }
+}
+} // namespace detail
+
+/// Applies `f` element by element: `dst[r] = f(srcs[r]...)` for every repeat
+/// `r` of `dst`, with __tile_apply's rules for the operands (register tensors
+/// and register views shaped [repeats..., 1], scalars broadcast, a stride-0
+/// view broadcasts a repeat axis) and its options (`tile::pred(p)` and then
+/// `tile::preserve_dst`: where the predicate is off, `dst` keeps its value).
+/// The plugin checks the call like a __tile_apply whose operands are one
+/// register each. `f` is any device callable; the compiler chooses the
+/// instructions (no exact-instruction promise).
+template <class D, class F, class... S>
+__device__ TILEAPPLY_INLINE void ewise(D &&dst, F &&f, S &&...srcs) {
+  // The layout the plugin checks (the same description __tile_apply's
+  // arguments get), instantiated here so the plugin can read it.
+#if defined(__CUDA_ARCH__)
+  constexpr int layout_version = detail::call_layout<D, S...>.v[0];
+  (void)layout_version;
+#endif
+  constexpr int ops = detail::ewise_operands<S...>();
+  detail::ewise_all<ops>(dst, f,
+                         __make_integer_seq<detail::index_seq, int,
+                                            detail::ewise_repeat_count<D>()>{},
+                         srcs...);
+}
+} // namespace tile
+#endif
+
 #if defined(__CUDA_ARCH__)
 extern "C" __device__ void __tileapply_apply(const char *opcode,
                                              const int *layout, ...);
