@@ -1,8 +1,10 @@
 //===- CallChecker.cpp - One __tile_apply call, from AST to core ----------===//
 #include "CallChecker.h"
+#include "CallFinder.h"
 #include "ConstantArguments.h"
 #include "KnownObjects.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/PrettyPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "clang/AST/ASTContext.h"
@@ -100,46 +102,6 @@ const VarDecl *findCallLayout(const Stmt *S) {
   return nullptr;
 }
 
-/// The variable whose storage a register or predicate tensor argument names,
-/// looking through tile::view and tile::pred (both start at the first element
-/// of what they wrap), or null when the expression is anything else.
-const VarDecl *storageVariable(const Expr *E) {
-  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = M->getSubExpr();
-      continue;
-    }
-    if (const auto *T = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = T->getSubExpr();
-      continue;
-    }
-    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-      if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
-        E = C->getArg(0);
-        continue;
-      }
-      return nullptr;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-      return V ? V->getCanonicalDecl() : nullptr;
-    }
-    if (const auto *Call = dyn_cast<CallExpr>(E)) {
-      const FunctionDecl *FD = Call->getDirectCallee();
-      const auto *NS = FD ? dyn_cast<NamespaceDecl>(FD->getDeclContext()) : nullptr;
-      if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 1 || !NS ||
-          NS->getName() != "tile" || !NS->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
-          (FD->getName() != "view" && FD->getName() != "pred"))
-        return nullptr;
-      E = Call->getArg(0);
-      continue;
-    }
-    return nullptr;
-  }
-  return nullptr;
-}
-
 /// A call-level problem the plugin finds itself, worded by core's summary.
 Problem callProblem(DiagCode Code, Text Note) {
   Problem P;
@@ -188,6 +150,46 @@ std::optional<std::string> headerVersionProblem(ASTContext &Ctx,
 
 } // namespace
 
+/// The variable whose storage a register or predicate tensor argument names,
+/// looking through tile::view and tile::pred (both start at the first element
+/// of what they wrap), or null when the expression is anything else.
+const VarDecl *storageVariable(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *T = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = T->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
+        E = C->getArg(0);
+        continue;
+      }
+      return nullptr;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      return V ? V->getCanonicalDecl() : nullptr;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      const auto *NS = FD ? dyn_cast<NamespaceDecl>(FD->getDeclContext()) : nullptr;
+      if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 1 || !NS ||
+          NS->getName() != "tile" || !NS->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+          (FD->getName() != "view" && FD->getName() != "pred"))
+        return nullptr;
+      E = Call->getArg(0);
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
 CallChecker::CallChecker(ASTContext &Ctx, Reporter &R, bool IsDeviceCompilation,
                          std::optional<Target> T)
     : Ctx(Ctx), R(R), IsDevice(IsDeviceCompilation), T(std::move(T)) {}
@@ -211,6 +213,8 @@ void CallChecker::check(const CallSite &Site) {
     return;
   if (!IsDevice)
     R.report(Site, callProblem(DiagCode::HostCall, Text::NoteHostCall));
+  else if (isTileEwise(Site.Call->getDirectCallee()))
+    checkEwise(CallSite{Site.Call, Site.Enclosing, /*Ewise=*/true});
   else
     checkDeviceCall(Site);
 }
@@ -226,16 +230,46 @@ void CallChecker::checkUse(const DeclRefExpr *Ref, const FunctionDecl *Enclosing
 
 void CallChecker::checkDeviceCall(const CallSite &Site) {
   const CallExpr *Call = Site.Call;
+  // The opcode: a literal as written, or any expression the constant
+  // evaluator turns into a string (ConstantArguments pins it for the pass).
+  std::string Opcode;
+  std::optional<std::string> EvaluatedNote; // for a non-literal opcode
   const auto *Literal = dyn_cast<StringLiteral>(asWritten(Call->getArg(0)));
-  if (!Literal || Literal->getCharByteWidth() != 1) {
-    R.report(Site, callProblem(DiagCode::OpcodeNotLiteral, Text::NoteOpcodeLiteral));
-    return;
+  if (Literal && Literal->getCharByteWidth() == 1) {
+    Opcode = Literal->getString().str();
+  } else {
+    llvm::SmallVector<PartialDiagnosticAt, 4> WhyNot;
+    std::optional<std::string> Folded = foldOpcode(Call->getArg(0), Ctx, &WhyNot);
+    if (!Folded) {
+      R.report(Site, callProblem(DiagCode::OpcodeNotConstant, Text::NoteOpcodeLiteral),
+               WhyNot);
+      return;
+    }
+    Opcode = std::move(*Folded);
+    std::string Instance;
+    if (Site.Enclosing && Site.Enclosing->isTemplateInstantiation()) {
+      llvm::raw_string_ostream OS(Instance);
+      Site.Enclosing->getNameForDiagnostic(OS, PrintingPolicy(Ctx.getLangOpts()),
+                                           /*Qualified=*/true);
+    }
+    EvaluatedNote = Instance.empty()
+                        ? text(Text::NoteOpcodeEvaluated, {Opcode})
+                        : text(Text::NoteOpcodeEvaluatedIn, {Opcode, Instance});
   }
-  LookupResult Found = OpcodeTable::get().lookup(Literal->getString());
+  // Every problem of a non-literal opcode says what it evaluated to, and
+  // offers no fix-it: replacing the expression by a literal would lose it.
+  auto Report = [&](Problem P) {
+    if (EvaluatedNote) {
+      P.FixIt.clear();
+      P.Notes.push_back(*EvaluatedNote);
+    }
+    R.report(Site, P);
+  };
+  LookupResult Found = OpcodeTable::get().lookup(Opcode);
   if (!Found) {
     Problem P = spellingProblem(Found.Problem);
-    P.Arg = -1; // at the literal
-    R.report(Site, P);
+    P.Arg = -1; // at the opcode
+    Report(P);
     return;
   }
 
@@ -245,40 +279,106 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
     Problem P = callProblem(DiagCode::TooManyOperands, Text::NoteTooManyOperands);
     P.Message = text(Text::TooManyOperands,
                      {std::to_string(MaxArgs), std::to_string(Call->getNumArgs() - 1)});
-    R.report(Site, P);
+    Report(P);
     return;
   }
 
-  const DecodedLayout &Layout = layoutOf(Call->getDirectCallee());
-  if (!Layout.Args) {
-    if (!Layout.Why.empty())
-      R.reportInternal(Site, Layout.Why);
+  std::optional<std::vector<ArgDesc>> Decoded = describedArguments(Site);
+  if (!Decoded)
     return;
-  }
-  std::vector<ArgDesc> Args = *Layout.Args;
-  if (Args.size() + 1 != Call->getNumArgs()) {
-    R.reportInternal(Site, text(Text::CannotCheck, {text(Text::ForeignHeader)}));
-    return;
-  }
-  for (size_t I = 0; I < Args.size(); ++I) {
-    const Expr *Arg = Call->getArg(I + 1);
-    if (Args[I].Kind == TILEAPPLY_KIND_SCALAR)
-      Args[I].Constant = constantOf(Arg);
-    else if (Args[I].Kind == TILEAPPLY_KIND_REGISTER || Args[I].Kind == TILEAPPLY_KIND_PRED_TENSOR)
-      Args[I].Base = storageVariable(Arg);
-  }
+  std::vector<ArgDesc> Args = std::move(*Decoded);
+  describeArguments(Call, 1, Args);
 
   // The variables behind the operands, where the source names them: a
   // state space known at compile time must fit the operand.
   for (size_t I = 0; I < Args.size(); ++I)
     if (std::optional<KnownObject> O = knownObject(Call->getArg(I + 1), Args[I]))
       if (std::optional<Problem> P =
-              checkObject(Literal->getString(), Args[I], I, *O))
-        R.report(Site, *P);
+              checkObject(Opcode, Args[I], I, *O))
+        Report(*P);
 
   const Form *Chosen = nullptr;
   for (Problem &P : checkCall(Found, Args, T ? &*T : nullptr, nullptr, &Chosen))
+    Report(P);
+}
+
+void CallChecker::describeArguments(const CallExpr *Call, unsigned First,
+                                    std::vector<ArgDesc> &Args) const {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const Expr *Arg = Call->getArg(First + I);
+    if (Args[I].Kind == TILEAPPLY_KIND_SCALAR)
+      Args[I].Constant = constantOf(Arg);
+    else if (Args[I].Kind == TILEAPPLY_KIND_REGISTER ||
+             Args[I].Kind == TILEAPPLY_KIND_PRED_TENSOR)
+      Args[I].Base = storageVariable(Arg);
+  }
+}
+
+/// The PTX type that names carrier `D` exactly, for an ewise operand (the
+/// function decides what the values mean; the rules only need a type the
+/// argument's carrier matches).
+static std::optional<PtxType> ewiseType(DType D) {
+  for (unsigned T = 0; T <= static_cast<unsigned>(PtxType::pred); ++T)
+    if (carrierMatches(D, static_cast<PtxType>(T)))
+      return static_cast<PtxType>(T);
+  return std::nullopt;
+}
+
+void CallChecker::checkEwise(const CallSite &Site) {
+  const CallExpr *Call = Site.Call;
+  std::optional<std::vector<ArgDesc>> Decoded = describedArguments(Site);
+  if (!Decoded)
+    return;
+  std::vector<ArgDesc> Args = std::move(*Decoded);
+  // Argument 0 is the destination; the sources follow the function.
+  std::vector<ArgDesc> Rest(Args.begin() + 1, Args.end());
+  describeArguments(Call, 2, Rest);
+  std::vector<ArgDesc> Dst(Args.begin(), Args.begin() + 1);
+  describeArguments(Call, 0, Dst);
+  Args[0] = Dst[0];
+  std::copy(Rest.begin(), Rest.end(), Args.begin() + 1);
+
+  // A form made for this call: every operand one register of its own
+  // carrier, the destination written, every source read.
+  Form F;
+  F.Spelling = F.Canonical = "tile::ewise";
+  F.Family = "ewise";
+  F.Kind = FormKind::Arith;
+  static const char *const Names[] = {"a", "b", "c", "e", "f", "g", "h"};
+  unsigned Sources = 0;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    tileapply_kind K = Args[I].Kind;
+    if (K == TILEAPPLY_KIND_PRED_SCALAR || K == TILEAPPLY_KIND_PRED_TENSOR ||
+        K == TILEAPPLY_KIND_PRESERVE_DST)
+      break;
+    OperandSpec S;
+    S.Name = I == 0 ? "d"
+             : Sources < std::size(Names) ? Names[Sources]
+                                          : "s" + std::to_string(Sources);
+    if (I > 0)
+      ++Sources;
+    S.Direction = I == 0 ? Dir::Write : Dir::Read;
+    S.Type = ewiseType(Args[I].Elem).value_or(PtxType::b32);
+    F.Operands.push_back(S);
+  }
+  for (const Problem &P : checkCall(F, Args, T ? &*T : nullptr))
     R.report(Site, P);
+}
+
+std::optional<std::vector<ArgDesc>>
+CallChecker::describedArguments(const CallSite &Site) {
+  const DecodedLayout &Layout = layoutOf(Site.Call->getDirectCallee());
+  if (!Layout.Args) {
+    if (!Layout.Why.empty())
+      R.reportInternal(Site, Layout.Why);
+    return std::nullopt;
+  }
+  // One layout record per argument after the opcode (or the function).
+  if (Layout.Args->size() + 1 != Site.Call->getNumArgs()) {
+    R.reportInternal(Site, text(Text::CannotCheck, {text(Text::ForeignHeader)}));
+    return std::nullopt;
+  }
+  return *Layout.Args;
 }
 
 const CallChecker::DecodedLayout &

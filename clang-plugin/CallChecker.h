@@ -23,8 +23,10 @@ namespace clang {
 class ASTContext;
 class CallExpr;
 class DeclRefExpr;
+class Expr;
 class FunctionDecl;
 class TargetInfo;
+class VarDecl;
 } // namespace clang
 
 namespace tileapply {
@@ -34,6 +36,10 @@ namespace plugin {
 /// (`-target-cpu sm_90a`, `-target-feature +ptx88`); nullopt if the CPU is
 /// not an `sm_XX` name.
 std::optional<Target> targetOf(const clang::TargetInfo &TI);
+
+/// The variable whose storage a register or predicate tensor argument names,
+/// looking through tile::view and tile::pred, or null.
+const clang::VarDecl *storageVariable(const clang::Expr *E);
 
 class CallChecker {
 public:
@@ -49,6 +55,12 @@ public:
 
 private:
   void checkDeviceCall(const CallSite &Site);
+  void checkEwise(const CallSite &Site);
+  /// Fills what only the AST knows (constants, the variables behind register
+  /// tensors) into `Args`, the arguments after the opcode (or the function);
+  /// `First` is the call argument of Args[0].
+  void describeArguments(const clang::CallExpr *Call, unsigned First,
+                         std::vector<ArgDesc> &Args) const;
   /// The arguments of a `__tile_apply` specialization, decoded from the
   /// `call_layout` constant its body refers to.
   struct DecodedLayout {
@@ -56,6 +68,8 @@ private:
     std::string Why; // when !Args: why not ("" = nothing to check)
   };
   const DecodedLayout &layoutOf(const clang::FunctionDecl *Callee);
+  /// The call's layout decoded, or nothing after reporting why not.
+  std::optional<std::vector<ArgDesc>> describedArguments(const CallSite &Site);
   std::optional<ScalarConst> constantOf(const clang::Expr *E) const;
 
   clang::ASTContext &Ctx;

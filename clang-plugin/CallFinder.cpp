@@ -32,6 +32,15 @@ bool isTileApply(const FunctionDecl *F) {
          FunctionDecl::TK_FunctionTemplateSpecialization;
 }
 
+bool isTileEwise(const FunctionDecl *F) {
+  if (!F || !F->getIdentifier() || F->getName() != "ewise" ||
+      F->getTemplatedKind() != FunctionDecl::TK_FunctionTemplateSpecialization)
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(F->getDeclContext());
+  return NS && NS->getName() == "tile" &&
+         NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
 namespace {
 
 class Finder : public DynamicRecursiveASTVisitor {
@@ -105,7 +114,8 @@ public:
     // values) is checked in each instance instead.
     if (Call->isInstantiationDependent() || Call->containsErrors())
       return true;
-    if (!isTileApply(Call->getDirectCallee()) || Call->getNumArgs() == 0)
+    if ((!isTileApply(Call->getDirectCallee()) && !isTileEwise(Call->getDirectCallee())) ||
+        Call->getNumArgs() == 0)
       return true;
     if (Seen.insert(Call).second)
       Fn(Call, Enclosing.empty() ? nullptr : Enclosing.back());
@@ -124,7 +134,8 @@ private:
 
 /// Most translation units never mention __tile_apply: skip the walk.
 static bool mentionsTileApply(ASTContext &Ctx) {
-  return Ctx.Idents.find("__tile_apply") != Ctx.Idents.end();
+  return Ctx.Idents.find("__tile_apply") != Ctx.Idents.end() ||
+         Ctx.Idents.find("ewise") != Ctx.Idents.end();
 }
 
 void forEachTileApplyCall(ASTContext &Ctx, TileApplyCallback Fn) {

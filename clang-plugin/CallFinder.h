@@ -25,6 +25,9 @@ namespace plugin {
 
 /// Whether `F` is a specialization of `::__tile_apply`.
 bool isTileApply(const clang::FunctionDecl *F);
+/// Whether `F` is a specialization of `tile::ewise`, which the plugin checks
+/// like a `__tile_apply` call (its callbacks below receive those calls too).
+bool isTileEwise(const clang::FunctionDecl *F);
 
 /// Calls `Fn(Call, Enclosing)` once for each `__tile_apply` call in the
 /// translation unit, in source order within each function. `Enclosing` is the

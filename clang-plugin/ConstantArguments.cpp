@@ -11,8 +11,13 @@
 // that constant, so the temporary is one alloca with one constant store: the
 // shape the pass's MarkerReader already proves constant.
 //
+// The opcode goes the same way when it is not a literal: a ConstantExpr whose
+// value is the address of a string literal made for the spelling, which code
+// generation emits as `@.str`, the same global a literal gives.
+//
 //===----------------------------------------------------------------------===//
 #include "ConstantArguments.h"
+#include "CallFinder.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -43,10 +48,63 @@ std::optional<APValue> foldScalar(const Expr *E, const ASTContext &Ctx) {
   return std::nullopt;
 }
 
+/// The string literal a pinned opcode points to, or null.
+static const StringLiteral *pinnedOpcode(const Expr *E) {
+  const auto *CE = dyn_cast<ConstantExpr>(E->IgnoreParens());
+  if (!CE || !CE->hasAPValueResult())
+    return nullptr;
+  APValue V = CE->getAPValueResult();
+  if (!V.isLValue() || !V.getLValueOffset().isZero())
+    return nullptr;
+  return dyn_cast_or_null<StringLiteral>(
+      V.getLValueBase().dyn_cast<const Expr *>());
+}
+
+std::optional<std::string>
+foldOpcode(const Expr *E, ASTContext &Ctx,
+           SmallVectorImpl<PartialDiagnosticAt> *WhyNot) {
+  if (E->isValueDependent() || E->containsErrors())
+    return std::nullopt;
+  if (const StringLiteral *Pinned = pinnedOpcode(E))
+    return Pinned->getString().str();
+  if (std::optional<std::string> S = E->tryEvaluateString(Ctx))
+    return S;
+  if (WhyNot) {
+    // Folding failed; a constant-expression evaluation says why, in Clang's
+    // own words ("read of non-constexpr variable 'op' ...").
+    Expr::EvalResult Result;
+    Result.Diag = WhyNot;
+    (void)E->EvaluateAsConstantExpr(Result, Ctx);
+  }
+  return std::nullopt;
+}
+
+/// Pins a non-literal opcode to the spelling it folds to (see the header).
+static void pinOpcode(CallExpr *Call, ASTContext &Ctx) {
+  Expr *Arg = Call->getArg(0);
+  const Expr *Bare = Arg->IgnoreParenImpCasts();
+  if (isa<StringLiteral, ConstantExpr>(Bare) || pinnedOpcode(Arg) ||
+      !Arg->isPRValue() || !Arg->getType()->isPointerType())
+    return;
+  std::optional<std::string> S = foldOpcode(Arg, Ctx);
+  if (!S)
+    return;
+  QualType ArrayTy = Ctx.getStringLiteralArrayType(Ctx.CharTy, S->size());
+  StringLiteral *Lit = StringLiteral::Create(
+      Ctx, *S, StringLiteralKind::Ordinary, /*Pascal=*/false, ArrayTy,
+      Arg->getBeginLoc());
+  APValue::LValuePathEntry First = APValue::LValuePathEntry::ArrayIndex(0);
+  APValue Address(APValue::LValueBase(Lit), CharUnits::Zero(), First,
+                  /*OnePastTheEnd=*/false);
+  Call->setArg(0, ConstantExpr::Create(Ctx, Arg, Address));
+}
+
 void pinConstantArguments(CallExpr *Call, ASTContext &Ctx) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee)
+  if (!Callee || Call->getNumArgs() == 0)
     return;
+  if (isTileApply(Callee))
+    pinOpcode(Call, Ctx);
   for (unsigned I = 1, N = Call->getNumArgs(); I < N && I < Callee->getNumParams(); ++I) {
     Expr *Arg = Call->getArg(I);
     QualType Param = Callee->getParamDecl(I)->getType();

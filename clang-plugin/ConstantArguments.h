@@ -15,7 +15,10 @@
 #define TILEAPPLY_CLANGPLUGIN_CONSTANTARGUMENTS_H
 
 #include "clang/AST/APValue.h"
+#include "clang/Basic/PartialDiagnostic.h"
+#include "llvm/ADT/SmallVector.h"
 #include <optional>
+#include <string>
 
 namespace clang {
 class ASTContext;
@@ -34,8 +37,25 @@ std::optional<clang::APValue> foldScalar(const clang::Expr *E,
                                          const clang::ASTContext &Ctx);
 
 /// Pins every constant scalar argument of `Call` (a `__tile_apply` call) to
-/// its folded value, as described above. Idempotent.
+/// its folded value, as described above, and its opcode too (below).
+/// Idempotent.
 void pinConstantArguments(clang::CallExpr *Call, clang::ASTContext &Ctx);
+
+/// The opcode the first argument of a `__tile_apply` call spells: the string
+/// Clang's constant evaluator finds behind the pointer (a literal, a constexpr
+/// array or pointer, a conditional on template parameters, the result of a
+/// constexpr or consteval function, `tile::fmt<...>`), up to its first NUL.
+/// Nothing when the pointer is not a compile-time string; then `WhyNot`, if
+/// given, receives the evaluator's notes on why.
+///
+/// A non-literal opcode is pinned like a constant scalar: the argument
+/// becomes a ConstantExpr around the original expression whose value points
+/// into a string literal of that spelling, so code generation emits a plain
+/// constant string, which is what the pass reads, whatever the expression
+/// was (a consteval result in a temporary, a local constexpr array).
+std::optional<std::string>
+foldOpcode(const clang::Expr *E, clang::ASTContext &Ctx,
+           llvm::SmallVectorImpl<clang::PartialDiagnosticAt> *WhyNot = nullptr);
 
 } // namespace plugin
 } // namespace tileapply

@@ -26,6 +26,8 @@ namespace plugin {
 
 const Expr *CallSite::exprFor(int Arg) const {
   unsigned Index = Arg < 0 ? 0 : static_cast<unsigned>(Arg) + 1;
+  if (Ewise)
+    Index = Arg <= 0 ? 0 : static_cast<unsigned>(Arg) + 1;
   if (Index >= Call->getNumArgs())
     Index = 0;
   return Call->getArg(Index);
@@ -120,7 +122,12 @@ Reporter::Reporter(CompilerInstance &CI, const PluginOptions &Opts)
   //    nothing else.
   // (-Wno-everything still does not reach it: it only walks Clang's built-in
   // diagnostics. -w and -Wno-<group> do.)
+  LocalMemoryID = IDs.getCustomDiagID(
+      Desc(diag::Severity::Warning, "%0", DiagnosticIDs::CLASS_WARNING,
+           /*ShowInSystemHeader=*/false, /*ShowInSystemMacro=*/false,
+           DiagnosticIDs::getGroupForWarningOption(LocalMemoryGroup)));
   Diags.setSeverity(WarningID, diag::Severity::Warning, SourceLocation());
+  Diags.setSeverity(LocalMemoryID, diag::Severity::Warning, SourceLocation());
   ProcessWarningOptions(Diags, CI.getDiagnosticOpts(),
                         CI.getVirtualFileSystem(), /*ReportDiags=*/false);
 }
@@ -131,7 +138,8 @@ bool Reporter::isEnabled(const Problem &P) const {
   return true;
 }
 
-void Reporter::report(const CallSite &Site, const Problem &P) {
+void Reporter::report(const CallSite &Site, const Problem &P,
+                      llvm::ArrayRef<PartialDiagnosticAt> Evaluator) {
   if (!isEnabled(P))
     return;
   const Expr *At = Site.exprFor(P.Arg);
@@ -140,7 +148,12 @@ void Reporter::report(const CallSite &Site, const Problem &P) {
       P.Code == DiagCode::HostCall ? Site.Call->getBeginLoc() : At->getBeginLoc();
   SourceRange Range = P.Code == DiagCode::HostCall ? Site.Call->getSourceRange()
                                                    : At->getSourceRange();
-  if (!Reported.insert({Loc.getRawEncoding(), P.Message}).second)
+  // (The notes count: one call in two template instances may fail the same
+  // way for two opcodes, each named in a note.)
+  std::string Key = P.Message;
+  for (const std::string &Note : P.Notes)
+    Key += "\n" + Note;
+  if (!Reported.insert({Loc.getRawEncoding(), Key}).second)
     return;
 
   bool IsWarning = P.severity() == Severity::Warning;
@@ -161,6 +174,10 @@ void Reporter::report(const CallSite &Site, const Problem &P) {
   }
   for (const std::string &Note : P.Notes)
     Diags.Report(Loc, NoteID) << Note << Range;
+  for (const PartialDiagnosticAt &Note : Evaluator) {
+    DiagnosticBuilder DB = Diags.Report(Note.first, Note.second.getDiagID());
+    Note.second.Emit(DB);
+  }
   if (P.PointAtDecl && P.Arg >= 0)
     if (const NamedDecl *D = underlyingDecl(At))
       Diags.Report(D->getLocation(), DeclaredHereID) << D;
@@ -184,6 +201,15 @@ void Reporter::reportAt(const Expr *At, const FunctionDecl *Enclosing,
   for (const std::string &Note : P.Notes)
     Diags.Report(Loc, NoteID) << Note << At->getSourceRange();
   addInstantiationNote(Enclosing);
+}
+
+void Reporter::reportLocalMemory(SourceLocation Decl, llvm::StringRef Message,
+                                 SourceLocation Use, llvm::StringRef Note) {
+  if (!Reported.insert({Decl.getRawEncoding(), Message.str()}).second)
+    return;
+  Diags.Report(Decl, LocalMemoryID) << Message;
+  // (A note after an ignored warning is dropped with it.)
+  Diags.Report(Use.isValid() ? Use : Decl, NoteID) << Note;
 }
 
 void Reporter::addInstantiationNote(const CallSite &Site) {

@@ -12,6 +12,8 @@
 #define TILEAPPLY_CLANGPLUGIN_DIAGNOSTICS_H
 
 #include "tileapply/core/Rules.h"
+#include "clang/Basic/PartialDiagnostic.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <set>
 #include <string>
@@ -24,6 +26,7 @@ class DiagnosticsEngine;
 class Expr;
 class FunctionDecl;
 class LangOptions;
+class SourceLocation;
 } // namespace clang
 
 namespace tileapply {
@@ -44,6 +47,9 @@ struct PluginOptions {
 /// `-Werror=<group>`, `-Werror` and `-w` act on them like on Clang's own.
 /// (Clang 22 plugins cannot create a group of their own.)
 inline constexpr llvm::StringLiteral WarningGroup = "literal-conversion";
+/// The group of LocalMemoryTensor: a register tensor that makes a stack frame
+/// (local memory is the thread's stack). No other tileapply diagnostic is in it.
+inline constexpr llvm::StringLiteral LocalMemoryGroup = "frame-larger-than";
 
 /// One `__tile_apply` call being reported on.
 struct CallSite {
@@ -51,6 +57,9 @@ struct CallSite {
   /// The function whose body holds the call (a lambda's call operator for a
   /// call in a lambda), or null at namespace scope.
   const clang::FunctionDecl *Enclosing = nullptr;
+  /// A `tile::ewise(dst, f, srcs...)` call: argument 0 is the destination and
+  /// the function `f` sits between it and the sources.
+  bool Ewise = false;
 
   /// The expression problem index `Arg` is about: the argument after the
   /// opcode with that index, or the opcode literal for -1 (and for an index
@@ -68,8 +77,10 @@ public:
 
   /// Reports `P` at the argument it is about. A problem already reported at
   /// the same place with the same text (the same call in two instantiations
-  /// of a template) is not repeated.
-  void report(const CallSite &Site, const Problem &P);
+  /// of a template) is not repeated. `Evaluator`: Clang's own notes to add
+  /// after P's (why an expression is not a constant), each at its place.
+  void report(const CallSite &Site, const Problem &P,
+              llvm::ArrayRef<clang::PartialDiagnosticAt> Evaluator = {});
 
   /// An internal inconsistency (e.g. a tile.h from another tileapply version):
   /// reported as an error at the call, so the call is never silently unchecked.
@@ -80,6 +91,11 @@ public:
   void reportAt(const clang::Expr *At, const clang::FunctionDecl *Enclosing,
                 const Problem &P);
 
+  /// LocalMemoryTensor at a declaration, with its note at the use that keeps
+  /// it in memory (when known).
+  void reportLocalMemory(clang::SourceLocation Decl, llvm::StringRef Message,
+                         clang::SourceLocation Use, llvm::StringRef Note);
+
 private:
   bool isEnabled(const Problem &P) const;
   void addInstantiationNote(const CallSite &Site);
@@ -88,7 +104,7 @@ private:
   clang::DiagnosticsEngine &Diags;
   const clang::LangOptions &LangOpts;
   PluginOptions Opts;
-  unsigned ErrorID, ErrorWithTypeID, WarningID, NoteID, DeclaredHereID,
+  unsigned ErrorID, ErrorWithTypeID, WarningID, LocalMemoryID, NoteID, DeclaredHereID,
       InstantiationID;
   std::set<std::pair<unsigned, std::string>> Reported;
 };

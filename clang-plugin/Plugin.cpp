@@ -24,6 +24,7 @@
 #include "CallFinder.h"
 #include "ConstantArguments.h"
 #include "Diagnostics.h"
+#include "LocalMemoryWarning.h"
 #include "PassRegistration.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -46,6 +47,8 @@ public:
         R(CI, Opts) {
     if (IsDevice && Opts.AsmCheck)
       Asm.emplace(CI, Opts.AsmStats);
+    if (IsDevice)
+      LocalMemory.emplace(R);
   }
 
   // This consumer runs before the code generator (AddBeforeMainAction), which
@@ -71,6 +74,8 @@ public:
       if (IsDevice)
         pinConstantArguments(Call, Ctx);
       Checker.check(CallSite{Call, Enclosing});
+      if (LocalMemory)
+        LocalMemory->record(Call, Ctx);
     }, [&](const DeclRefExpr *Ref, const FunctionDecl *Enclosing) {
       Checker.checkUse(Ref, Enclosing);
     });
@@ -92,6 +97,10 @@ private:
   std::optional<Target> GPU; // the device job's sm_XX and PTX ISA
   Reporter R;
   std::optional<AsmChecker> Asm; // device compilations only
+  // The pass's local-memory findings, reported at the declarations; device
+  // compilations only. Lives as long as the consumer: until after the
+  // code generator (and so the pass) has run.
+  std::optional<LocalMemoryWarnings> LocalMemory;
 };
 
 class TileApplyAction : public PluginASTAction {

@@ -10,6 +10,7 @@
 #include "TileApplyExpand.h"
 #include "Diagnostics.h"
 #include "Expander.h"
+#include "LocalMemory.h"
 #include "MarkerReader.h"
 #include "tileapply/abi.h"
 #include "tileapply/core/Rules.h"
@@ -230,6 +231,12 @@ void MarkerExpander::read(CheckedCall &C) {
 
 void MarkerExpander::expandAll() {
   for (CheckedCall &C : Calls) {
+    // The register tensors it touches, for the local-memory check at the
+    // end of the optimizer.
+    if (C.F)
+      for (unsigned I = 0; I < C.MC->Args.size(); ++I)
+        if (const auto *AI = static_cast<const AllocaInst *>(C.MC->Args[I].Base))
+          tagRegisterTensor(const_cast<AllocaInst &>(*AI), C.At.SrcLoc, I);
     if (C.F)
       if (Error E = expandCall(*C.F, *C.MC, C.Bound, C.At.Loc))
         report(*C.Call->getFunction(), C.At, DS_Error,
@@ -455,12 +462,18 @@ void registerPasses(PassBuilder &PB) {
     PIC->addClassToPassName(TileApplyExpandPass::name(), "tile-apply-expand");
     PIC->addClassToPassName(TileApplyPipelineStartPass::name(),
                             "tile-apply-pipeline-start");
+    PIC->addClassToPassName(TileApplyLocalMemoryPass::name(),
+                            "tile-apply-local-memory");
   }
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "tile-apply-expand") {
           MPM.addPass(TileApplyExpandPass());
+          return true;
+        }
+        if (Name == "tile-apply-local-memory") {
+          MPM.addPass(TileApplyLocalMemoryPass());
           return true;
         }
         if (Name == "tile-apply-pipeline-start") {
@@ -472,6 +485,12 @@ void registerPasses(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(TileApplyPipelineStartPass());
+      });
+  // At -O0 nothing is promoted to registers, so there is nothing to say.
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+        if (Level != OptimizationLevel::O0)
+          MPM.addPass(TileApplyLocalMemoryPass());
       });
 }
 

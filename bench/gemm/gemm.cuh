@@ -138,16 +138,10 @@ __device__ __forceinline__ void cluster_sync() {
 /// `accumulate` is false).
 template <uint32_t BN>
 __device__ __forceinline__ void wgmma(float (&acc)[BN / 2], uint64_t a, uint64_t b, bool accumulate) {
-  if constexpr (BN == 256)
-    __tile_apply("wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16", acc, a, b, accumulate, 1, 1, 0, 0);
-  else if constexpr (BN == 192)
-    __tile_apply("wgmma.mma_async.sync.aligned.m64n192k16.f32.bf16.bf16", acc, a, b, accumulate, 1, 1, 0, 0);
-  else if constexpr (BN == 128)
-    __tile_apply("wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", acc, a, b, accumulate, 1, 1, 0, 0);
-  else if constexpr (BN == 64)
-    __tile_apply("wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16", acc, a, b, accumulate, 1, 1, 0, 0);
-  else
-    static_assert(BN == 0, "wgmma: no such tile width");
+  // One call for every tile width: the plugin checks the spelling each
+  // instance evaluates to (m64n256k16, m64n192k16, ...).
+  __tile_apply(tile::fmt<"wgmma.mma_async.sync.aligned.m64n{}k16.f32.bf16.bf16", BN>, acc, a, b,
+               accumulate, 1, 1, 0, 0);
 }
 
 // ---- the epilogue's arithmetic ----------------------------------------------------------------

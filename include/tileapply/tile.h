@@ -637,6 +637,212 @@ template <class T> __device__ TILEAPPLY_INLINE auto value(T &t) {
 } // namespace detail
 } // namespace tile
 
+namespace tile {
+// ---- opcodes built at compile time ----------------------------------------------
+/// A string literal as a class-type template argument (tile::fmt's pattern).
+template <int N> struct fixed_string {
+  char text[N] = {};
+  consteval fixed_string(const char (&s)[N]) {
+    for (int i = 0; i < N; ++i)
+      text[i] = s[i];
+  }
+};
+
+namespace detail {
+/// A NUL-terminated string in a constant: what tile::fmt produces. It
+/// converts to `const char *`, so it is an opcode where a literal is.
+template <int N> struct static_string {
+  char text[N] = {};
+  TILEAPPLY_HD constexpr operator const char *() const { return text; }
+};
+
+constexpr int decimal_digits(long long v) {
+  int n = v < 0 ? 2 : 1;
+  for (unsigned long long u = v < 0 ? 0ull - static_cast<unsigned long long>(v)
+                                    : static_cast<unsigned long long>(v);
+       u >= 10; u /= 10)
+    ++n;
+  return n;
+}
+
+/// Writes `pattern` with each `{}` replaced by the next value, in decimal;
+/// returns the length written (without the NUL), or -1 when the number of
+/// `{}` and of values differ. `out` may be null (to measure).
+template <int N, int K>
+constexpr int format_into(const char (&pattern)[N], const long long (&values)[K],
+                          int count, char *out) {
+  int len = 0, next = 0;
+  for (int i = 0; i + 1 < N && pattern[i] != '\0'; ++i) {
+    if (pattern[i] == '{' && pattern[i + 1] == '}') {
+      if (next == count)
+        return -1;
+      long long v = values[next++];
+      int digits = decimal_digits(v);
+      if (out) {
+        unsigned long long u = v < 0 ? 0ull - static_cast<unsigned long long>(v)
+                                     : static_cast<unsigned long long>(v);
+        for (int d = digits - 1; d >= (v < 0 ? 1 : 0); --d, u /= 10)
+          out[len + d] = static_cast<char>('0' + u % 10);
+        if (v < 0)
+          out[len] = '-';
+      }
+      len += digits;
+      ++i;
+      continue;
+    }
+    if (out)
+      out[len] = pattern[i];
+    ++len;
+  }
+  return next == count ? len : -1;
+}
+
+template <fixed_string Pattern, long long... V> consteval auto format() {
+  constexpr long long values[sizeof...(V) + 1] = {V..., 0};
+  constexpr int len = format_into(Pattern.text, values, sizeof...(V), nullptr);
+  static_assert(len >= 0, "tile::fmt: the pattern needs one '{}' per integer "
+                          "that follows it, and one integer per '{}'");
+  static_string<(len < 0 ? 0 : len) + 1> out{};
+  format_into(Pattern.text, values, sizeof...(V), out.text);
+  return out;
+}
+} // namespace detail
+
+/// A compile-time string: `Pattern` with each `{}` replaced by the next of
+/// the integers `V...`, in decimal. An opcode for every width of one shape
+/// in one call: `__tile_apply(tile::fmt<"wgmma.mma_async.sync.aligned.m64n{}k16.f32.bf16.bf16", BN>, ...)`.
+template <fixed_string Pattern, long long... V>
+inline constexpr auto fmt = detail::format<Pattern, V...>();
+} // namespace tile
+
+#if defined(__CUDACC__) || defined(__CUDA__)
+namespace tile {
+namespace detail {
+template <class T> inline constexpr bool is_option_v = false;
+template <> inline constexpr bool is_option_v<pred_scalar> = true;
+template <> inline constexpr bool is_option_v<preserve_dst_t> = true;
+template <class T, class Sh, class St, int N>
+inline constexpr bool is_option_v<pred_tensor<T, Sh, St, N>> = true;
+
+template <int I, class A0, class... A>
+__device__ TILEAPPLY_INLINE decltype(auto) nth(A0 &&a0, A &&...a) {
+  if constexpr (I == 0)
+    return static_cast<A0 &&>(a0);
+  else
+    return nth<I - 1>(static_cast<A &&>(a)...);
+}
+
+template <class X> struct ints_array;
+template <int... V> struct ints_array<ints<V...>> {
+  static constexpr int rank = sizeof...(V);
+  static constexpr int at(int k) {
+    const int v[] = {V..., 0};
+    return v[k];
+  }
+};
+
+/// Element offset of repeat `r` (row-major over `Ext`, the destination's
+/// repeat axes: all axes but the last, a group of one) in a tensor of strides
+/// `Str`; a rank mismatch is the plugin's to report, and gives offset 0.
+template <class Ext, class Str> constexpr int ewise_offset(int r) {
+  using E = ints_array<Ext>;
+  using S = ints_array<Str>;
+  if constexpr (E::rank != S::rank || E::rank == 0)
+    return 0;
+  else {
+    int off = 0;
+    for (int k = E::rank - 2; k >= 0; --k) {
+      off += (r % E::at(k)) * S::at(k);
+      r /= E::at(k);
+    }
+    return off;
+  }
+}
+
+template <class DstTr, int R, class T> __device__ TILEAPPLY_INLINE decltype(auto) ewise_at(T &t) {
+  using Tr = traits<remove_cvref_t<T>>;
+  if constexpr (Tr::kind == TILEAPPLY_KIND_REGISTER || Tr::kind == TILEAPPLY_KIND_MEMORY)
+    return first(t)[ewise_offset<typename DstTr::extents, typename Tr::strides>(R)];
+  else
+    return (t);
+}
+
+template <class DstTr, int R, class P> __device__ TILEAPPLY_INLINE bool ewise_on(P &p) {
+  using D = remove_cvref_t<P>;
+  if constexpr (same_v<D, pred_scalar>)
+    return p.on;
+  else if constexpr (!requires { p.ptr; })
+    return true; // not a predicate: the plugin reports the call
+  else
+    return static_cast<bool>(
+        p.ptr[ewise_offset<typename DstTr::extents, typename traits<D>::strides>(R)]);
+}
+
+template <int NOps, int R, class D, class F, class... S, int... I>
+__device__ TILEAPPLY_INLINE void ewise_one(D &dst, F &f, index_seq<int, I...>, S &...srcs) {
+  using DstTr = traits<remove_cvref_t<D>>;
+  auto &out = first(dst)[ewise_offset<typename DstTr::extents, typename DstTr::strides>(R)];
+  if constexpr (sizeof...(S) > NOps) {
+    if (!ewise_on<DstTr, R>(nth<NOps>(srcs...)))
+      return;
+  }
+  // (A const destination is the plugin's to report.)
+  if constexpr (!is_const_v<typename remove_ref<decltype(out)>::type>)
+    out = f(ewise_at<DstTr, R>(nth<I>(srcs...))...);
+}
+
+template <int NOps, class D, class F, int... R, class... S>
+__device__ TILEAPPLY_INLINE void ewise_all(D &dst, F &f, index_seq<int, R...>, S &...srcs) {
+  (ewise_one<NOps, R>(dst, f, __make_integer_seq<index_seq, int, NOps>{}, srcs...), ...);
+}
+
+template <class... S> constexpr int ewise_operands() {
+  constexpr bool opt[] = {is_option_v<remove_cvref_t<S>>..., false};
+  int n = 0;
+  while (n < static_cast<int>(sizeof...(S)) && !opt[n])
+    ++n;
+  return n;
+}
+
+template <class T> constexpr int ewise_repeat_count() {
+  using Tr = traits<remove_cvref_t<T>>;
+  using E = ints_array<typename Tr::extents>;
+  if constexpr (!is_tensor_v<remove_cvref_t<T>> || E::rank == 0)
+    return 1;
+  else {
+    int n = 1;
+    for (int k = 0; k + 1 < E::rank; ++k)
+      n *= E::at(k);
+    return n;
+  }
+}
+} // namespace detail
+
+/// Applies `f` element by element: `dst[r] = f(srcs[r]...)` for every repeat
+/// `r` of `dst`, with __tile_apply's rules for the operands (register tensors
+/// and register views shaped [repeats..., 1], scalars broadcast, a stride-0
+/// view broadcasts a repeat axis) and its options (`tile::pred(p)` and then
+/// `tile::preserve_dst`: where the predicate is off, `dst` keeps its value).
+/// The plugin checks the call like a __tile_apply whose operands are one
+/// register each. `f` is any device callable; the compiler chooses the
+/// instructions (no exact-instruction promise).
+template <class D, class F, class... S>
+__device__ TILEAPPLY_INLINE void ewise(D &&dst, F &&f, S &&...srcs) {
+  // The layout the plugin checks (the same description __tile_apply's
+  // arguments get), instantiated here so the plugin can read it.
+#if defined(__CUDA_ARCH__)
+  constexpr int layout_version = detail::call_layout<D, S...>.v[0];
+  (void)layout_version;
+#endif
+  constexpr int ops = detail::ewise_operands<S...>();
+  detail::ewise_all<ops>(dst, f,
+                         __make_integer_seq<detail::index_seq, int,
+                                            detail::ewise_repeat_count<D>()>{},
+                         srcs...);
+}
+} // namespace tile
+#endif
+
 #if defined(__CUDA_ARCH__)
 extern "C" __device__ void __tileapply_apply(const char *opcode,
                                              const int *layout, ...);
@@ -644,25 +850,38 @@ extern "C" __device__ void __tileapply_apply(const char *opcode,
 
 /// Apply one PTX instruction per repeat over tiles. Operand order is the PTX
 /// operand order of `opcode` (destination first), then optionally
-/// `tile::pred(p)` and `tile::preserve_dst`. The opcode must be a string
-/// literal; the Clang plugin checks the whole call against the PTX table.
+/// `tile::pred(p)` and `tile::preserve_dst`. The opcode is any expression
+/// that Clang's constant evaluator turns into a string (a literal, a
+/// constexpr array or pointer, a conditional on template parameters,
+/// `tile::fmt<...>`); the Clang plugin checks the whole call against the PTX
+/// table.
 ///
 /// The `warning` attribute never fires (the call is always inlined): it makes
 /// clang record each call's source location in IR (`!srcloc`), so the pass
 /// can point at the call even without debug information.
+#if defined(__CUDA_ARCH__)
 template <class... A>
 TILEAPPLY_HD TILEAPPLY_INLINE
 __attribute__((warning("tileapply: this __tile_apply call was not inlined, so it cannot be expanded")))
 void __tile_apply(const char *opcode, A &&...args) {
-#if defined(__CUDA_ARCH__)
   __tileapply_apply(opcode, &::tile::detail::call_layout<A...>.v[0],
                     ::tile::detail::value(args)...);
-#else
-  // Host code cannot apply PTX; the plugin reports such calls at compile time.
-  (void)opcode;
-  ((void)args, ...);
-#endif
 }
+#else
+/// The host side has no PTX to run. A call in host code is refused by the
+/// plugin; a call in a `__host__ __device__` function is legal until the host
+/// side of that function is compiled into code: then this declaration's
+/// `error` attribute stops the build at the call (the back end reports any
+/// call to it that survives), and there is no definition to link to either.
+template <class... A>
+TILEAPPLY_HD __attribute__((noinline))
+__attribute__((error("__tile_apply runs only on the GPU, and the host side of the "
+                     "function holding this call is being compiled (a __host__ "
+                     "__device__ function called from host code): call that "
+                     "function from device code only, or put the call under "
+                     "#ifdef __CUDA_ARCH__")))
+void __tile_apply(const char *opcode, A &&...args);
+#endif
 
 #endif // __cplusplus >= 202002L
 #endif // TILEAPPLY_TILE_H

@@ -25,6 +25,9 @@ __global__ void inplace(const float *A, const float *B, float *Out) {
   __tile_apply("st.global.f32", tile::global<float, R, 1>(Out + t * R), a);
   // w[r] = w[2r] for r < R: repeat r reads element 2r >= r, which only a
   // later repeat (or none) writes.
+  // (Unrolled, so a and b stay in registers: a run-time index would keep
+  // them in local memory, and the compiler would say so.)
+#pragma unroll
   for (int i = 0; i < 2 * R; ++i)
     w[i][0] = i % 2 ? b[i / 2][0] : a[i / 2][0];
   __tile_apply("mov.f32", tile::view<tile::shape<R, 1>, tile::stride<1, 1>>(w),

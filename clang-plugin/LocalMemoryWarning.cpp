@@ -1,0 +1,138 @@
+//===- LocalMemoryWarning.cpp - LocalMemoryTensor, at the declaration -----===//
+#include "LocalMemoryWarning.h"
+#include "CallChecker.h"
+#include "CallFinder.h"
+#include "Diagnostics.h"
+#include "LocalMemory.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "tileapply/core/Diagnostics.h"
+
+using namespace clang;
+
+namespace tileapply {
+namespace plugin {
+
+LocalMemoryWarnings::LocalMemoryWarnings(Reporter &R) : R(R) {
+  setLocalMemoryHook([this](const LocalMemoryFinding &F) { return report(F); });
+}
+
+LocalMemoryWarnings::~LocalMemoryWarnings() { setLocalMemoryHook({}); }
+
+void LocalMemoryWarnings::record(const CallExpr *Call, ASTContext &C) {
+  Ctx = &C;
+  if (!isTileApply(Call->getDirectCallee()))
+    return; // (tile::ewise emits no marker)
+  uint64_t Loc = Call->getBeginLoc().getRawEncoding();
+  for (unsigned I = 1; I < Call->getNumArgs(); ++I) {
+    const VarDecl *V = storageVariable(Call->getArg(I));
+    // The array itself, declared in a function (a reference parameter names
+    // storage declared elsewhere).
+    if (V && V->hasLocalStorage() && !V->getType()->isReferenceType())
+      Tensors.try_emplace({Loc, I - 1}, V);
+  }
+}
+
+namespace {
+
+/// Whether `E` designates `V` or a part of it (an element, its address).
+bool designates(const Expr *E, const VarDecl *V) {
+  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return DRE->getDecl()->getCanonicalDecl() == V;
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      E = ASE->getBase();
+    else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+             Op && Op->getOperator() == OO_Subscript)
+      E = Op->getArg(0);
+    else
+      return false;
+  }
+  return false;
+}
+
+bool isTileFunction(const FunctionDecl *F) {
+  if (!F)
+    return false;
+  if (isTileApply(F))
+    return true;
+  for (const DeclContext *DC = F->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "tile" && NS->getDeclContext()->getRedeclContext()->isTranslationUnit())
+        return true;
+  return false;
+}
+
+/// The first use of `V` in `S`, in source order, that is of kind `Why`.
+SourceLocation findUse(const Stmt *S, const VarDecl *V, LocalMemoryReason Why,
+                       ASTContext &Ctx) {
+  if (!S)
+    return {};
+  auto NotConstant = [&](const Expr *Idx) {
+    return !Idx->isValueDependent() && !Idx->isIntegerConstantExpr(Ctx);
+  };
+  switch (Why) {
+  case LocalMemoryReason::RuntimeIndex:
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S);
+        ASE && NotConstant(ASE->getIdx()) && designates(ASE->getBase(), V))
+      return ASE->getIdx()->getBeginLoc();
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+        Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
+        NotConstant(Op->getArg(1)) && designates(Op->getArg(0), V))
+      return Op->getArg(1)->getBeginLoc();
+    break;
+  case LocalMemoryReason::PassedToCall:
+    if (const auto *Call = dyn_cast<CallExpr>(S);
+        Call && !isa<CXXOperatorCallExpr>(Call) && !isTileFunction(Call->getDirectCallee()))
+      for (const Expr *Arg : Call->arguments())
+        if (designates(Arg, V))
+          return Arg->getBeginLoc();
+    break;
+  case LocalMemoryReason::AddressTaken:
+    if (const auto *U = dyn_cast<UnaryOperator>(S);
+        U && U->getOpcode() == UO_AddrOf && designates(U->getSubExpr(), V))
+      return U->getBeginLoc();
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
+        Cast && Cast->getCastKind() == CK_ArrayToPointerDecay &&
+        isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()) &&
+        designates(Cast->getSubExpr(), V))
+      return Cast->getBeginLoc();
+    break;
+  }
+  for (const Stmt *Child : S->children())
+    if (SourceLocation L = findUse(Child, V, Why, Ctx); L.isValid())
+      return L;
+  return {};
+}
+
+} // namespace
+
+bool LocalMemoryWarnings::report(const LocalMemoryFinding &F) {
+  auto It = Tensors.find({F.CallSrcLoc, F.Arg});
+  if (It == Tensors.end() || !Ctx)
+    return false;
+  const VarDecl *V = It->second;
+  const auto *Fn = dyn_cast<FunctionDecl>(V->getDeclContext());
+  SourceLocation Use =
+      findUse(Fn ? Fn->getBody() : nullptr, V, F.Why, *Ctx);
+  const SourceManager &SM = Ctx->getSourceManager();
+  unsigned Line = Use.isValid() ? SM.getExpansionLineNumber(Use)
+                  : F.Where    ? F.Where.getLine()
+                               : 0;
+  std::string Message = text(
+      Text::LocalMemoryTensor,
+      {text(Text::LocalMemoryNamed, {V->getName().str()}), localMemoryReason(F, Line)});
+  R.reportLocalMemory(V->getLocation(), Message, Use, localMemoryAdvice(F.Why));
+  return true;
+}
+
+} // namespace plugin
+} // namespace tileapply
