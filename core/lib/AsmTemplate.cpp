@@ -180,7 +180,9 @@ private:
       I.NotUnderstood = "an instruction it cannot read";
     else if (!Semi && I.NotUnderstood.empty())
       I.NotUnderstood = "an instruction with no ';'";
-    else if (P < E && !isSpace(S[P]) && I.NotUnderstood.empty())
+    // ptxas also reads an operand group or address written right after the
+    // name (`ld.shared.v2.b32{%0, %1}, [%2];`, as CUTLASS writes mma.sync).
+    else if (P < E && !isSpace(S[P]) && S[P] != '{' && S[P] != '[' && I.NotUnderstood.empty())
       I.NotUnderstood = "an instruction name it cannot read";
     if (I.NotUnderstood.empty())
       operands(P, E, I);

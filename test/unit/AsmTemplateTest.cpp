@@ -60,6 +60,23 @@ TEST(AsmTemplate, AddressesGroupsAndNames) {
   EXPECT_EQ(M.Inner[0].S, AsmOperandText::Vector);
 }
 
+TEST(AsmTemplate, OperandsRightAfterTheName) {
+  // No blank between the name and a group or an address: ptxas 13.0 reads it.
+  std::string S = "mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64{%0, %1, %2, %3},"
+                  "{%4, %5},{%6},{%7, %8, %9, %10}; st.global.b32[%11], %12;";
+  AsmTemplate T = splitAsmTemplate(S);
+  EXPECT_TRUE(T.fullyRead());
+  ASSERT_EQ(T.Instructions.size(), 2u);
+  EXPECT_EQ(T.Instructions[0].Opcode, "mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64");
+  EXPECT_TRUE(T.Instructions[0].NotUnderstood.empty());
+  ASSERT_EQ(T.Instructions[0].Operands.size(), 4u);
+  EXPECT_EQ(T.Instructions[0].Operands[0].S, AsmOperandText::Vector);
+  EXPECT_EQ(T.Instructions[1].Opcode, "st.global.b32");
+  ASSERT_EQ(T.Instructions[1].Operands.size(), 2u);
+  EXPECT_EQ(T.Instructions[1].Operands[0].S, AsmOperandText::Address);
+  EXPECT_FALSE(splitAsmTemplate("add.u32%0, %1, %2;").Instructions[0].NotUnderstood.empty());
+}
+
 TEST(AsmTemplate, WhatItCannotReadIsMarked) {
   EXPECT_FALSE(splitAsmTemplate("add.u32 %0, %1, %2").fullyRead());      // no ';'
   EXPECT_FALSE(splitAsmTemplate("add.u32 %0, %c1, %2;").fullyRead());    // a modifier

@@ -1,0 +1,2 @@
+#pragma once
+// Left out of the tileapply test corpus (more N sizes of the same wgmma forms).
