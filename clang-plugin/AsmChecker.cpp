@@ -182,6 +182,7 @@ void AsmStatementVisitor::migrate(GCCAsmStmt *S, const AsmTemplate &T, const Asm
                                        GPU ? &*GPU : nullptr);
   MR.Call = M.Call;
   MR.Why = M.Why;
+  MR.Category = M.Category;
   if (!MR.Call.empty())
     migrationEdit(*S, Fn, Ctx, MR);
   if (C.MigrateSink)

@@ -28,7 +28,7 @@ struct MigrationResult {
   clang::SourceLocation AsmLoc; // the `asm` keyword
   std::string Where;            // file:line:col
   bool SingleInstruction = false; // one instruction in the template
-  std::string Call, Why;          // as AsmMigration
+  std::string Call, Why, Category; // as AsmMigration
   /// The edit, when Call is not empty: [Offset, Offset+Length) of File
   /// becomes Call; and the include, when IncludeFile lacks it, at
   /// IncludeOffset. IncludeFile is File, or the file that includes File from

@@ -57,7 +57,7 @@ struct Statement {
   std::string Where;
   bool SingleInstruction = false;
   std::set<std::string> Calls; // distinct calls the instances propose
-  std::string Why;             // the first reason an instance does not migrate
+  std::string Why, Category;   // the first reason an instance does not migrate
   MigrationResult Edit;        // of one instance that migrates
 };
 std::map<std::pair<std::string, unsigned>, Statement> Statements;
@@ -78,8 +78,10 @@ void record(const MigrationResult &R, const SourceManager &SM) {
   S.Where = R.Where;
   S.SingleInstruction = R.SingleInstruction;
   if (R.Call.empty()) {
-    if (S.Why.empty())
+    if (S.Why.empty()) {
       S.Why = R.Why;
+      S.Category = R.Category.empty() ? R.Why : R.Category;
+    }
     return;
   }
   S.Calls.insert(R.Call);
@@ -232,7 +234,7 @@ int main(int argc, const char **argv) {
         outs() << S.Where << ": " << Call << "\n";
     } else {
       if (S.SingleInstruction)
-        ++Reasons[Category(Why)];
+        ++Reasons[Category(S.Calls.size() > 1 || S.Category.empty() ? Why : S.Category)];
       if (Check)
         outs() << S.Where << ": does not migrate: " << Why << "\n";
     }

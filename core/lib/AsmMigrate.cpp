@@ -361,7 +361,8 @@ AsmMigration migrateAsmStatement(const AsmTemplate &T, const AsmCheckResult &R,
                                  const AsmStatementInfo &St, ArrayRef<AsmOperandSource> Ops,
                                  const Target *Tgt) {
   AsmMigration Out;
-  auto No = [&](std::string Why) {
+  auto No = [&](std::string Why, std::string Category = "") {
+    Out.Category = Category.empty() ? Why : std::move(Category);
     Out.Why = std::move(Why);
     return Out;
   };
@@ -394,6 +395,7 @@ AsmMigration migrateAsmStatement(const AsmTemplate &T, const AsmCheckResult &R,
   if (MaxRegs > 1)
     Groups.push_back(MaxRegs);
   std::string FirstRefusal;
+  DiagCode FirstCode = DiagCode::CarrierMismatch;
   for (int64_t G : Groups) {
     std::vector<Arg> Args;
     if (std::optional<Failure> E = Builder(M, St, Ops).build(G, Args))
@@ -406,8 +408,10 @@ AsmMigration migrateAsmStatement(const AsmTemplate &T, const AsmCheckResult &R,
     std::vector<Problem> Ps = checkCall(L, Descs, Tgt, &B, &Chosen);
     auto Err = find_if(Ps, [](const Problem &P) { return P.severity() == Severity::Error; });
     if (Err != Ps.end()) {
-      if (FirstRefusal.empty())
+      if (FirstRefusal.empty()) {
         FirstRefusal = Err->Message;
+        FirstCode = Err->Code;
+      }
       continue;
     }
     if (!Chosen || Chosen->PatternIndex != F.PatternIndex ||
@@ -419,7 +423,8 @@ AsmMigration migrateAsmStatement(const AsmTemplate &T, const AsmCheckResult &R,
     Out.Call += ")";
     return Out;
   }
-  return No(text(Text::MigrateRefused, {FirstRefusal}));
+  return No(text(Text::MigrateRefused, {FirstRefusal}),
+            text(Text::MigrateRefused, {diagName(FirstCode).str()}));
 }
 
 } // namespace tileapply

@@ -54,7 +54,10 @@ struct AsmOperandSource {
 /// The migration of one statement: the call, or why not.
 struct AsmMigration {
   std::string Call; // `__tile_apply("add.u32", tile::reg_at(d), a, b)`; empty if none
-  std::string Why;  // when Call is empty: the reason, a category of the report
+  std::string Why;  // when Call is empty: the reason
+  /// The reason's category, for a report that counts them: Why without its
+  /// particulars (the rules' refusal by its code: "... refused: CarrierMismatch").
+  std::string Category;
   explicit operator bool() const { return !Call.empty(); }
 };
 
