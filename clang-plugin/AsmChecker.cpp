@@ -10,7 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AsmChecker.h"
+#include "CallChecker.h"
 #include "tileapply/core/AsmMatch.h"
+#include "tileapply/core/AsmMigrate.h"
 #include "tileapply/core/AsmTemplate.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -23,6 +25,9 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/TargetInfo.h"
+#include "clang/Basic/TargetOptions.h"
+#include "llvm/ADT/StringExtras.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -31,12 +36,25 @@ using namespace clang;
 namespace tileapply {
 namespace plugin {
 
+// Declared in CallChecker.h; here so that tileapply-migrate, which compiles
+// the asm checker but not the call checker, has it too.
+std::optional<Target> targetOf(const TargetInfo &TI) {
+  const TargetOptions &TO = TI.getTargetOpts();
+  std::optional<Target> T = parseTarget(TO.CPU);
+  if (T)
+    T->PtxVersion = parsePtxFeature(llvm::join(TO.Features, ","));
+  return T;
+}
+
 AsmChecker::AsmChecker(CompilerInstance &CI, bool Stats) : Stats(Stats) {
   DiagnosticsEngine &Diags = CI.getDiagnostics();
   DiagnosticIDs &IDs = *Diags.getDiagnosticIDs();
   using Desc = DiagnosticIDs::CustomDiagDesc;
   ErrorID = IDs.getCustomDiagID(DiagnosticIDs::Error, "%0");
   NoteID = IDs.getCustomDiagID(DiagnosticIDs::Note, "%0");
+  // A note of its own (not after an error or warning): a suggestion that is
+  // off by default, so no group is needed to silence it.
+  MigrateID = IDs.getCustomDiagID(DiagnosticIDs::Note, "%0");
   InstantiationID =
       IDs.getCustomDiagID(DiagnosticIDs::Note, "in instantiation of '%0' requested here");
   // In an existing group, so that -Wno-, -Werror= and -w reach it; the same
@@ -87,6 +105,8 @@ public:
 
 private:
   void check(GCCAsmStmt *S);
+  void migrate(GCCAsmStmt *S, const AsmTemplate &T, const AsmCheckResult &R,
+               const AsmStatementInfo &Info);
   void report(const StringLiteral *SL, const AsmFinding &F);
   std::string where(SourceLocation L) const;
 
@@ -148,6 +168,48 @@ void AsmStatementVisitor::check(GCCAsmStmt *S) {
   for (const AsmFinding &F : R.Findings)
     report(SL, F);
   Stat(R.FullyUnderstood, R.Why);
+  if (C.MigrateNote || C.MigrateSink)
+    migrate(S, T, R, Info);
+}
+
+void AsmStatementVisitor::migrate(GCCAsmStmt *S, const AsmTemplate &T, const AsmCheckResult &R,
+                                  const AsmStatementInfo &Info) {
+  MigrationResult MR;
+  MR.AsmLoc = S->getAsmLoc();
+  MR.Where = where(S->getAsmLoc());
+  MR.SingleInstruction = T.Instructions.size() == 1;
+  AsmMigration M = migrateAsmStatement(T, R, Info, describeAsmOperands(*S, Ctx),
+                                       GPU ? &*GPU : nullptr);
+  MR.Call = M.Call;
+  MR.Why = M.Why;
+  MR.Category = M.Category;
+  if (!MR.Call.empty())
+    migrationEdit(*S, Fn, Ctx, MR);
+  if (C.MigrateSink)
+    C.MigrateSink(MR);
+  if (C.Stats && C.MigrateNote)
+    llvm::errs() << "tileapply-asm-migrate: " << MR.Where << ": "
+                 << (MR.Call.empty() ? "does not migrate: " + MR.Why : "migrates") << "\n";
+  if (!C.MigrateNote || MR.Call.empty())
+    return;
+  std::string Message = text(Text::AsmMigrateNote, {MR.Call});
+  if (!C.Reported.insert({MR.AsmLoc.getRawEncoding(), Message}).second)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  // A note standing alone: Clang drops a note that follows an ignored
+  // diagnostic (any earlier one, in any header), so say none was.
+  Ctx.getDiagnostics().setLastDiagnosticIgnored(false);
+  DiagnosticBuilder D = Ctx.getDiagnostics().Report(MR.AsmLoc, C.MigrateID);
+  D << Message << FixItHint::CreateReplacement(
+                      CharSourceRange::getTokenRange(S->getSourceRange()), MR.Call);
+  if (!MR.NeedsInclude)
+    return;
+  if (llvm::Expected<FileEntryRef> F = SM.getFileManager().getFileRef(MR.IncludeFile))
+    D << FixItHint::CreateInsertion(
+        SM.getLocForStartOfFile(SM.translateFile(*F)).getLocWithOffset(MR.IncludeOffset),
+        MigrationInclude);
+  else
+    llvm::consumeError(F.takeError());
 }
 
 void AsmStatementVisitor::report(const StringLiteral *SL, const AsmFinding &F) {

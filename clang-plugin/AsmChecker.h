@@ -10,7 +10,9 @@
 #ifndef TILEAPPLY_CLANGPLUGIN_ASMCHECKER_H
 #define TILEAPPLY_CLANGPLUGIN_ASMCHECKER_H
 
+#include "AsmMigration.h"
 #include "tileapply/core/Target.h"
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -36,12 +38,23 @@ public:
   /// checked statement to stderr (`-fplugin-arg-tileapply-asm-stats`).
   AsmChecker(clang::CompilerInstance &CI, bool Stats);
 
+  /// Migration (docs/asm-check.md#migration): with `Note`, a statement that is
+  /// one __tile_apply call gets a note carrying the call as a fix-it
+  /// (-fplugin-arg-tileapply-asm-migrate); `Sink`, if set, receives every
+  /// statement's verdict (tileapply-migrate).
+  void setMigration(bool Note, std::function<void(const MigrationResult &)> Sink = {}) {
+    MigrateNote = Note;
+    MigrateSink = std::move(Sink);
+  }
+
   /// Checks every asm statement of device code in the translation unit.
   void checkTranslationUnit(clang::ASTContext &Ctx, const std::optional<Target> &GPU);
 
 private:
   bool Stats;
-  unsigned ErrorID, WarningID, NoteID, InstantiationID;
+  bool MigrateNote = false;
+  std::function<void(const MigrationResult &)> MigrateSink;
+  unsigned ErrorID, WarningID, NoteID, InstantiationID, MigrateID;
   std::set<std::pair<unsigned, std::string>> Reported;
   friend class AsmStatementVisitor;
 };

@@ -27,13 +27,7 @@ using namespace clang;
 namespace tileapply {
 namespace plugin {
 
-std::optional<Target> targetOf(const TargetInfo &TI) {
-  const TargetOptions &TO = TI.getTargetOpts();
-  std::optional<Target> T = parseTarget(TO.CPU);
-  if (T)
-    T->PtxVersion = parsePtxFeature(llvm::join(TO.Features, ","));
-  return T;
-}
+// targetOf() is defined in AsmChecker.cpp, which tileapply-migrate compiles too.
 
 namespace {
 

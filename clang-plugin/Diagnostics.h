@@ -41,6 +41,7 @@ struct PluginOptions {
   // `asm-stats` prints one line per checked statement.
   bool AsmCheck = true;
   bool AsmStats = false;
+  bool AsmMigrate = false; // a fix-it note per asm statement that is one call
 };
 
 /// The Clang warning group tileapply's warnings belong to: `-Wno-<group>`,

@@ -17,6 +17,8 @@
 //   no-packed-literal   do not report PackedIntegerLiteral
 //   no-asm-check        do not check inline asm statements (AsmChecker)
 //   asm-stats           print one line per checked asm statement to stderr
+//   asm-migrate         a note with a fix-it for each asm statement that is
+//                       one __tile_apply call (docs/asm-check.md#migration)
 //
 //===----------------------------------------------------------------------===//
 #include "AsmChecker.h"
@@ -45,8 +47,10 @@ public:
       : IsDevice(CI.getLangOpts().CUDAIsDevice),
         GPU(IsDevice ? targetOf(CI.getTarget()) : std::nullopt),
         R(CI, Opts) {
-    if (IsDevice && Opts.AsmCheck)
+    if (IsDevice && Opts.AsmCheck) {
       Asm.emplace(CI, Opts.AsmStats);
+      Asm->setMigration(Opts.AsmMigrate);
+    }
     if (IsDevice)
       LocalMemory.emplace(R);
   }
@@ -118,11 +122,15 @@ public:
         (Arg == "no-asm-check" ? Opts.AsmCheck : Opts.AsmStats) = Arg == "asm-stats";
         continue;
       }
+      if (Arg == "asm-migrate") {
+        Opts.AsmMigrate = true;
+        continue;
+      }
       DiagnosticsEngine &Diags = CI.getDiagnostics();
       Diags.Report(Diags.getCustomDiagID(
           DiagnosticsEngine::Error,
           "unknown argument '%0' for plugin 'tileapply' (known: "
-          "no-packed-literal, no-asm-check, asm-stats)"))
+          "no-packed-literal, no-asm-check, asm-stats, asm-migrate)"))
           << Arg;
       return false;
     }

@@ -4,6 +4,7 @@
 #   <prefix>/lib/TileApply.so              the Clang plugin (-fplugin=)
 #   <prefix>/lib/TileApplyPass.so          the pass plugin (opt, -fpass-plugin=)
 #   <prefix>/bin/tileapply-opcodes         the table listing tool
+#   <prefix>/bin/tileapply-migrate         asm statements to __tile_apply calls
 #   <prefix>/share/doc/tileapply/          README.md, docs/, examples/
 #   <prefix>/lib/cmake/TileApply/          TileApplyConfig.cmake, ...Version.cmake
 #
@@ -19,7 +20,7 @@ set(TILEAPPLY_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/TileApply")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/tileapply"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(TARGETS TileApply TileApplyPass LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
-install(TARGETS tileapply-opcodes RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+install(TARGETS tileapply-opcodes tileapply-migrate RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 # README.md next to docs/ and examples/, so that its relative links still work.
 install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs" "${PROJECT_SOURCE_DIR}/examples"

@@ -127,7 +127,7 @@ for e in json.load(open(sys.argv[1])):
 step "install into a temporary prefix, build the consumer against it"
 PREFIX="$W/prefix"
 cmake --install "$BUILD" --prefix "$PREFIX" >"$W/install.log"
-for f in lib/TileApply.so lib/TileApplyPass.so bin/tileapply-opcodes \
+for f in lib/TileApply.so lib/TileApplyPass.so bin/tileapply-opcodes bin/tileapply-migrate \
          lib/cmake/TileApply/TileApplyConfig.cmake lib/cmake/TileApply/TileApplyConfigVersion.cmake \
          share/doc/tileapply/README.md share/doc/tileapply/docs/install.md \
          share/doc/tileapply/examples/cmake-consumer/CMakeLists.txt; do

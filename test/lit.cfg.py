@@ -7,6 +7,7 @@
 #   %ptxas          CUDA's ptxas
 #   %nvcc           CUDA's nvcc (feature "nvcc" when it exists)
 #   %opcodes        <build>/bin/tileapply-opcodes
+#   %{migrate}      <build>/bin/tileapply-migrate
 #   %{certify}      <build>/bin/tileapply-certify
 #   %{nearmiss}     <build>/bin/tileapply-nearmiss
 #   %inputs         test/lit/Inputs
@@ -48,6 +49,7 @@ config.substitutions.append(("%ptxas", os.path.join(config.cuda_path, "bin", "pt
 config.substitutions.append(("%{nearmiss}", os.path.join(config.tileapply_obj_root, "bin", "tileapply-nearmiss")))
 config.substitutions.append(("%{certify}", os.path.join(config.tileapply_obj_root, "bin", "tileapply-certify")))
 config.substitutions.append(("%opcodes", os.path.join(config.tileapply_obj_root, "bin", "tileapply-opcodes")))
+config.substitutions.append(("%{migrate}", os.path.join(config.tileapply_obj_root, "bin", "tileapply-migrate")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "lit", "Inputs")))
 config.substitutions.append(("%srcroot", config.tileapply_src_root))
 config.substitutions.append(("%{cuda_lib}", os.path.join(config.cuda_path, "lib64")))

@@ -261,6 +261,34 @@ template <class T, int... E> struct reg {
   }
 };
 
+// ---- views at one variable or pointer ------------------------------------------
+// What `tileapply-migrate` writes for an asm statement's operands
+// (docs/asm-check.md#migration): the element type comes from the variable or
+// the pointer, so the same text serves every instance of a template.
+
+/// `N` registers starting at the variable `x` (a scalar, or an element of an
+/// array with at least N elements from it on), as a register tensor of shape
+/// [N]: a scalar can then be a destination, `__tile_apply("add.u32",
+/// tile::reg_at(d), a, b)`. Nothing is copied; the call writes `x` itself.
+template <int N = 1, class T>
+TILEAPPLY_HD TILEAPPLY_INLINE constexpr ref<T, TILEAPPLY_SPACE_NONE, shape<N>, stride<1>, N>
+reg_at(T &x) {
+  return ref<T, TILEAPPLY_SPACE_NONE, shape<N>, stride<1>, N>(&x);
+}
+/// `N` consecutive elements of global, shared or generic memory from `p`.
+template <int N = 1, class T>
+TILEAPPLY_HD TILEAPPLY_INLINE constexpr global<T, N> global_at(T *p) {
+  return global<T, N>(p);
+}
+template <int N = 1, class T>
+TILEAPPLY_HD TILEAPPLY_INLINE constexpr shared<T, N> shared_at(T *p) {
+  return shared<T, N>(p);
+}
+template <int N = 1, class T>
+TILEAPPLY_HD TILEAPPLY_INLINE constexpr generic<T, N> generic_at(T *p) {
+  return generic<T, N>(p);
+}
+
 namespace detail {
 
 // ---- what each argument type is -----------------------------------------------

@@ -22,7 +22,7 @@ enum class DiagCode : uint8_t {
 #define TA_DIAG(Code, Severity, Summary) Code,
 #include "tileapply/core/Diagnostics.def"
 };
-enum class Severity : uint8_t { Error, Warning };
+enum class Severity : uint8_t { Error, Warning, Note };
 Severity diagSeverity(DiagCode C);
 llvm::StringRef diagName(DiagCode C);    // "CarrierMismatch"
 llvm::StringRef diagSummary(DiagCode C); // one line, for docs and listings
