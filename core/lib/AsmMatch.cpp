@@ -63,12 +63,6 @@ bool AsmStatementInfo::hasOutputs() const {
 
 namespace {
 
-/// Families whose data operands may be wider than the instruction type
-/// (PTX ISA "Operand size exceeding instruction-type size"; ptxas agrees).
-bool widerRegisterAllowed(StringRef Family) {
-  return Family == "ld" || Family == "ldu" || Family == "st" || Family == "cvt";
-}
-
 /// Families whose generic address ptxas refuses in a 32-bit register (with
 /// .address_size 64). Not every instruction: cp.async.mbarrier.arrive, whose
 /// address the ISA writes without a state space, takes a 32-bit one.
@@ -480,7 +474,7 @@ private:
             text(Text::AsmPredicate, {R.Text, S.Name, F.Spelling, V.Found}), Notes);
       return;
     }
-    bool Wider = widerRegisterAllowed(F.Family) && S.Direction != Dir::Addr;
+    bool Wider = dataMayBeWider(F.Family) && S.Direction != Dir::Addr;
     bool Ok = V.K == RefView::Register && (Wider ? V.Bits >= Expected : V.Bits == Expected);
     if (Ok)
       return;

@@ -135,6 +135,21 @@ bool carrierMatches(DType D, PtxType T) {
   return llvm::is_contained(info(T).Exact, D);
 }
 
+bool dataMayBeWider(llvm::StringRef Family) {
+  return Family == "ld" || Family == "ldu" || Family == "st" || Family == "cvt";
+}
+
+bool widerCarrierFits(DType D, PtxType T) {
+  TypeClass C = ptxTypeClass(T);
+  if (C != TypeClass::Bits && C != TypeClass::Unsigned && C != TypeClass::Signed)
+    return false;
+  if (ptxTypeBits(T) > 16)
+    return false;
+  CarrierKind K = dtypeKind(D);
+  return (K == CarrierKind::Unsigned || K == CarrierKind::Signed) &&
+         (dtypeBits(D) == 32 || dtypeBits(D) == 64);
+}
+
 DType naturalCarrier(PtxType T) { return info(T).Natural; }
 
 std::string expectedCarriers(PtxType T) {

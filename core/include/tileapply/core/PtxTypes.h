@@ -88,6 +88,17 @@ std::string expectedCarriers(PtxType T);
 /// operand its raw-bits carrier or CUDA's own type for it.
 bool carrierMatches(DType D, PtxType T);
 
+/// Whether the data operands (not the addresses) of an instruction of this
+/// family may sit in a register wider than the instruction type: PTX's
+/// "operand size exceeding instruction-type size" for ld, ldu, st and cvt
+/// (ptxas agrees): a wider destination is zero- or sign-extended as the type
+/// says, a wider source truncated. The asm checker and the call rules read it.
+bool dataMayBeWider(llvm::StringRef Family);
+/// The carrier a wider data register of such an instruction takes: an
+/// integer carrier of 32 or 64 bits for an 8- or 16-bit bit-size or integer
+/// type (`uint32_t` for `ld.global.u8`, as hand-written asm does).
+bool widerCarrierFits(DType D, PtxType T);
+
 using Space = tileapply_space;
 llvm::StringRef spaceName(Space S); // "global", "shared", ... "register"
 /// The tile.h alias for a memory tensor in that space: "tile::global",
