@@ -71,22 +71,37 @@ bool isTileFunction(const FunctionDecl *F) {
   return false;
 }
 
+/// Whether `S` reads a variable whose value is not a compile-time constant
+/// (a parameter, a local or global that is not constexpr).
+bool readsRuntimeVariable(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      return !Var->isConstexpr();
+  for (const Stmt *Child : S->children())
+    if (readsRuntimeVariable(Child))
+      return true;
+  return false;
+}
+
 /// The first use of `V` in `S`, in source order, that is of kind `Why`.
 SourceLocation findUse(const Stmt *S, const VarDecl *V, LocalMemoryReason Why,
                        ASTContext &Ctx) {
   if (!S)
     return {};
-  auto NotConstant = [&](const Expr *Idx) {
-    return !Idx->isValueDependent() && !Idx->isIntegerConstantExpr(Ctx);
-  };
+  // This runs in the back end, after Sema: the constant evaluator is not
+  // safe on every expression there (it crashed on a constexpr call in an
+  // index of another array), so an index is judged by what it names: one
+  // that reads a variable that is not constexpr is a run-time index.
   switch (Why) {
   case LocalMemoryReason::RuntimeIndex:
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S);
-        ASE && NotConstant(ASE->getIdx()) && designates(ASE->getBase(), V))
+        ASE && designates(ASE->getBase(), V) && readsRuntimeVariable(ASE->getIdx()))
       return ASE->getIdx()->getBeginLoc();
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
         Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
-        NotConstant(Op->getArg(1)) && designates(Op->getArg(0), V))
+        designates(Op->getArg(0), V) && readsRuntimeVariable(Op->getArg(1)))
       return Op->getArg(1)->getBeginLoc();
     break;
   case LocalMemoryReason::PassedToCall:
