@@ -153,6 +153,12 @@ void AsmStatementVisitor::check(GCCAsmStmt *S) {
       K = Info.Operands[Tied];
       K.Output = false;
     }
+    // An "n" operand's value, for the ranges ptxas checks.
+    Expr::EvalResult V;
+    const Expr *In = S->getInputExpr(I);
+    if (K.C == AsmConstraint::Immediate && !In->isValueDependent() && In->EvaluateAsInt(V, Ctx) &&
+        V.Val.getInt().getSignificantBits() <= 64)
+      K.Value = V.Val.getInt().getExtValue();
     Info.Operands.push_back(K);
     Names.push_back(S->getInputName(I).str());
   }

@@ -213,17 +213,20 @@ private:
     AsmMatch M;
     M.Instr = &I;
     if (!I.NotUnderstood.empty()) {
+      if (I.NameRunsIntoOperand)
+        R.Findings.push_back({DiagCode::InvalidForm, I.OpcodeOffset, I.Opcode.size(),
+                              text(Text::AsmRejects, {text(Text::AsmNameRunsIntoOperand,
+                                                           {I.Opcode})}),
+                              {}});
       M.Unchecked = I.NotUnderstood;
       return M;
     }
     // The did-you-mean search only for a spelling about to be reported.
     LookupResult L = Table.lookup(I.Opcode, /*Suggest=*/false);
     if (!L) {
-      if (spellingIsWrong(L, I.Opcode)) {
-        L = Table.lookup(I.Opcode, /*Suggest=*/true);
-        Problem P = spellingProblem(L.Problem);
-        R.Findings.push_back({P.Code, I.OpcodeOffset, I.Opcode.size(),
-                              text(Text::AsmRejects, {P.Message}), P.Notes});
+      if (std::optional<Problem> P = spellingWrong(L, I.Opcode)) {
+        R.Findings.push_back({P->Code, I.OpcodeOffset, I.Opcode.size(),
+                              text(Text::AsmRejects, {P->Message}), P->Notes});
         M.Unchecked = "a misspelled instruction";
       } else {
         M.Unchecked = (L.Problem.K == SpellingProblem::Unsupported ||
@@ -255,25 +258,26 @@ private:
     return M;
   }
 
-  /// Whether ptxas would refuse a spelling the table does not have. The table
-  /// does not hold every PTX form, so only two verdicts are sure: a qualifier
-  /// that no row of any instruction uses (a typo), and the qualifiers of a
-  /// form in an order ptxas refuses.
-  bool spellingIsWrong(const LookupResult &L, StringRef Spelling) const {
+  /// What ptxas would refuse in a spelling the table does not have. The
+  /// table does not hold every PTX form, so only two verdicts are sure: a
+  /// qualifier that no form of the instruction's family (or of its
+  /// multi-token name, tcgen05.ld) uses, outside the prefixes the table
+  /// leaves out on purpose (TA_UNSUPPORTED); and the qualifiers of a form in
+  /// an order ptxas refuses.
+  std::optional<Problem> spellingWrong(const LookupResult &L, StringRef Spelling) const {
     if (L.Problem.K == SpellingProblem::WrongOrder)
-      return true;
-    if (L.Problem.K != SpellingProblem::UnknownQualifier)
-      return false;
-    SmallVector<StringRef, 8> Toks = splitSpelling(Spelling);
-    bool AnyUnknown = false;
-    for (StringRef Q : drop_begin(Toks)) {
-      if (Table.familyUsesQualifier(Toks[0], Q))
-        continue;
-      if (Table.anyFamilyUsesQualifier(Q))
-        return false; // real PTX, perhaps a form outside the table
-      AnyUnknown = true;
-    }
-    return AnyUnknown;
+      return spellingProblem(Table.lookup(Spelling, /*Suggest=*/true).Problem);
+    if (L.Problem.K != SpellingProblem::UnknownQualifier &&
+        L.Problem.K != SpellingProblem::InvalidForm && L.Problem.K != SpellingProblem::MissingType)
+      return std::nullopt;
+    std::optional<ForeignQualifier> Q = Table.foreignQualifier(Spelling);
+    if (!Q)
+      return std::nullopt;
+    LookupResult S = Table.lookup(Spelling, /*Suggest=*/true);
+    std::string Msg = text(Text::UnknownQualifier, {Q->Token, Q->Owner});
+    if (!S.Problem.Suggestion.empty())
+      Msg += text(Text::DidYouMean, {S.Problem.Suggestion});
+    return Problem{DiagCode::UnknownQualifier, -1, Msg, {}, S.Problem.Suggestion, false};
   }
 
   Attempt attempt(const Form &F, const AsmInstruction &I) {
@@ -287,13 +291,20 @@ private:
     unsigned Required = count_if(Top, [&](unsigned K) { return !F.Operands[K].Optional; });
     size_t N = I.Operands.size();
     bool All = N == Top.size();
-    if (!All && N != Required) {
+    // Optional operands PTX joins with `|` (setp's `p|q`) are there exactly
+    // when the bar is written: `setp.ne.b32 p, a, b, c` is one too many.
+    bool BarOptional = Required < Top.size() && all_of(Top, [&](unsigned K) {
+      return !F.Operands[K].Optional || F.Operands[K].JoinedByBar;
+    });
+    if (BarOptional)
+      All = any_of(I.Operands, [](const AsmOperandText &O) { return O.JoinedByBar; });
+    if (N != (All ? Top.size() : Required)) {
       std::string List;
       for (unsigned K : Top)
         List += (List.empty() ? "" : F.Operands[K].JoinedByBar ? "|" : ", ") +
                 F.Operands[K].Name + (F.Operands[K].Optional ? "?" : "");
-      std::string Count = Required == Top.size()
-                              ? std::to_string(Top.size())
+      std::string Count = Required == Top.size() || BarOptional
+                              ? std::to_string(All ? Top.size() : Required)
                               : text(Text::CountEither, {std::to_string(Required),
                                                          std::to_string(Top.size())});
       A.Findings.push_back(
@@ -508,9 +519,13 @@ private:
       return;
     }
     if ((C == TypeClass::Unsigned || C == TypeClass::Signed) && R.K == AsmRef::Immediate &&
-        R.FloatLiteral)
+        R.FloatLiteral) {
       error(A, DiagCode::AsmImmediateMismatch, R.Offset, R.Length,
             text(Text::AsmFloatForInteger, {R.Text, S.Name, F.Spelling, Tn}));
+      return;
+    }
+    if (S.ImmRangeOnRegister)
+      immediateRange(F, S, R, V, A);
   }
 
   void address(const Form &F, const OperandSpec &S, const AsmOperandText &W, Attempt &A) {
@@ -530,6 +545,12 @@ private:
     if (V.K == RefView::Unknown && Base.K != AsmRef::Symbol) {
       unchecked(A, "an address it cannot read");
       return;
+    }
+    if (S.Bracketed && (V.K == RefView::Register || V.K == RefView::Predicate)) {
+      // A Tensor Memory address (tcgen05's [taddr]): a value of the operand's
+      // type in brackets, so its register has exactly that width (ptxas
+      // refuses a 16- or 64-bit one).
+      reg(F, S, S.Type, Base, A);
     }
     bool Needs64 = S.Direction == Dir::Addr &&
                    (S.AddrSpace == TILEAPPLY_SPACE_GLOBAL ||
@@ -551,6 +572,36 @@ private:
       unchecked(A, "an address with inner operands the form does not have");
   }
 
+  /// The value of an immediate: an integer literal of the template, or an
+  /// "n" operand the caller evaluated.
+  static std::optional<int64_t> immediateValue(const AsmRef &R, const RefView &V) {
+    if (R.K == AsmRef::StmtOperand)
+      return V.C ? V.C->Value : std::nullopt;
+    if (R.K != AsmRef::Immediate || R.FloatLiteral)
+      return std::nullopt;
+    StringRef T = R.Text;
+    bool Neg = T.consume_front("-");
+    T.consume_back("U");
+    uint64_t U;
+    if (T.getAsInteger(0, U) || U > uint64_t(INT64_MAX))
+      return std::nullopt;
+    return Neg ? -int64_t(U) : int64_t(U);
+  }
+
+  /// An immediate outside a range ptxas checks (the table's `[LO..HI]!`, the
+  /// same range the call checker holds a constant to).
+  void immediateRange(const Form &F, const OperandSpec &S, const AsmRef &R, const RefView &V,
+                      Attempt &A) {
+    std::optional<int64_t> Value = immediateValue(R, V);
+    if (!Value || !S.ptxasRefusesImmediate(*Value))
+      return;
+    std::string Found = R.K == AsmRef::StmtOperand && V.C
+                            ? R.Text + " (\"" + V.C->Text + "\"(" + std::to_string(*Value) + "))"
+                            : R.Text;
+    error(A, DiagCode::ImmediateRequired, R.Offset, R.Length,
+          text(Text::AsmImmediateRange, {R.Text, S.Name, F.Spelling, S.immText(), Found}));
+  }
+
   void immediate(const Form &F, const OperandSpec &S, const AsmOperandText &W, Attempt &A) {
     if (W.S != AsmOperandText::Plain) {
       unchecked(A, "an immediate it cannot read");
@@ -558,8 +609,10 @@ private:
     }
     const AsmRef &R = W.Refs[0];
     RefView V = view(R);
-    if (V.K == RefView::Immediate)
+    if (V.K == RefView::Immediate) {
+      immediateRange(F, S, R, V, A);
       return;
+    }
     if (V.K == RefView::Unknown) {
       unchecked(A, "an immediate it cannot read");
       return;

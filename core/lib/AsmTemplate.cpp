@@ -181,9 +181,12 @@ private:
     else if (!Semi && I.NotUnderstood.empty())
       I.NotUnderstood = "an instruction with no ';'";
     // ptxas also reads an operand group or address written right after the
-    // name (`ld.shared.v2.b32{%0, %1}, [%2];`, as CUTLASS writes mma.sync).
-    else if (P < E && !isSpace(S[P]) && S[P] != '{' && S[P] != '[' && I.NotUnderstood.empty())
+    // name (`ld.shared.v2.b32{%0, %1}, [%2];`, as CUTLASS writes mma.sync),
+    // but not a register: `add.u32%r1, ...` is "Unknown symbol '%r1'".
+    else if (P < E && !isSpace(S[P]) && S[P] != '{' && S[P] != '[' && I.NotUnderstood.empty()) {
       I.NotUnderstood = "an instruction name it cannot read";
+      I.NameRunsIntoOperand = S[P] == '%';
+    }
     if (I.NotUnderstood.empty())
       operands(P, E, I);
     T.Instructions.push_back(std::move(I));

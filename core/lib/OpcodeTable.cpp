@@ -172,6 +172,10 @@ struct OpcodeTable::Impl {
   std::vector<Pattern> &Patterns = Parsed.Patterns;
   StringMap<std::vector<unsigned>> ByFamily; // family -> pattern indices
   StringMap<StringSet<>> FamilyTokens;       // every qualifier a family uses
+  /// Every qualifier the forms of one instruction name use (TA_NAME, joined:
+  /// "tcgen05.ld"); a row whose name is not fixed counts for every name its
+  /// fixed leading qualifiers may begin.
+  StringMap<StringSet<>> NameTokens;
 
   /// Every spelling of one family, tokenized, for the did-you-mean search and
   /// the wrong-order check; built the first time a family is asked about.
@@ -489,6 +493,30 @@ OpcodeTable::OpcodeTable() : P(std::make_unique<Impl>()) {
       for (const Choice &Ch : It.Choices)
         for (const auto &T : Ch.Tokens)
           Toks.insert(T);
+    // The row's instruction names: its longest name within the fixed leading
+    // tokens, and every longer name those tokens begin (an optional or
+    // alternative item may complete it: mbarrier.arrive{.expect_tx}).
+    std::vector<std::string> Fixed{Pat.Family};
+    for (const Item &It : Pat.Items) {
+      if (It.Optional || It.Choices.size() != 1)
+        break;
+      for (const auto &T : It.Choices[0].Tokens)
+        Fixed.push_back(T);
+    }
+    SmallVector<StringRef, 8> FixedRefs(Fixed.begin(), Fixed.end());
+    std::string Own = join(ArrayRef<StringRef>(FixedRefs).take_front(P->nameTokens(FixedRefs)), ".");
+    std::string Lead = join(FixedRefs, ".");
+    SmallVector<std::string, 2> Owners{Own};
+    for (const auto &N : P->Names)
+      if (StringRef(N.getKey()).starts_with(Lead + "."))
+        Owners.push_back(N.getKey().str());
+    for (const std::string &O : Owners) {
+      auto &NT = P->NameTokens[O];
+      for (const Item &It : Pat.Items)
+        for (const Choice &Ch : It.Choices)
+          for (const auto &T : Ch.Tokens)
+            NT.insert(T);
+    }
   }
 }
 OpcodeTable::~OpcodeTable() = default;
@@ -832,16 +860,24 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
 }
 
 // ---- qualifiers the rows use, for the asm checker (issue 22) ----
-bool OpcodeTable::familyUsesQualifier(StringRef Family, StringRef Token) const {
-  auto It = P->FamilyTokens.find(Family);
-  return It != P->FamilyTokens.end() && It->second.contains(Token);
-}
-
-bool OpcodeTable::anyFamilyUsesQualifier(StringRef Token) const {
-  for (const auto &E : P->FamilyTokens)
-    if (E.getValue().contains(Token))
-      return true;
-  return false;
+std::optional<ForeignQualifier> OpcodeTable::foreignQualifier(StringRef Spelling) const {
+  SmallVector<StringRef, 8> Tokens = splitSpelling(Spelling);
+  auto Fam = P->FamilyTokens.find(Tokens[0]);
+  if (Fam == P->FamilyTokens.end())
+    return std::nullopt;
+  for (const auto &U : P->Parsed.UnsupportedRows)
+    if (unsupportedCovers(U, Tokens))
+      return std::nullopt; // forms the table leaves out on purpose
+  unsigned N = P->nameTokens(Tokens);
+  std::string Name = join(ArrayRef<StringRef>(Tokens).take_front(N), ".");
+  auto Named = N > 1 ? P->NameTokens.find(Name) : P->NameTokens.end();
+  for (StringRef Q : ArrayRef<StringRef>(Tokens).drop_front(N)) {
+    if (!Fam->second.contains(Q))
+      return ForeignQualifier{Q.str(), Tokens[0].str()};
+    if (Named != P->NameTokens.end() && !Named->second.contains(Q))
+      return ForeignQualifier{Q.str(), Name};
+  }
+  return std::nullopt;
 }
 
 } // namespace tileapply

@@ -471,8 +471,14 @@ void RowParser::parseOperand(StringRef Op) {
     Op = Op.substr(0, Open + 1);
   }
   O.Spec.Optional = Op.consume_back("?");
+  // "[0..15]!": ptxas refuses an immediate outside the range.
+  O.Spec.ImmRangeChecked = Op.consume_back("!");
   // "n:imm:b32[0..255]": an immediate and its allowed range.
   bool HasRange = Op.ends_with("]");
+  if (O.Spec.ImmRangeChecked && !HasRange) {
+    error("operand '" + Op + "': '!' follows a range [LO..HI]");
+    return;
+  }
   if (HasRange) {
     size_t Open = Op.rfind('[');
     auto [Range, Step] = Open == StringRef::npos

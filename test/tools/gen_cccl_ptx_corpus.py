@@ -33,6 +33,9 @@ BY_SIZE = {"1": "uint8_t", "2": "uint16_t", "4": "uint32_t", "8": "uint64_t",
 # A value for an `int N32` parameter (n32_t<N32>): small, valid wherever
 # CCCL passes one (scale_input_d, a tensormap field, a wait-group count).
 N32_VALUE = "1"
+# Except a tensormap copy's or fence's size, which ptxas 13.0 refuses unless
+# it is 128 (the checker reports any other: core/ptx/async.def's `[128..128]!`).
+N32_VALUE_OF = {"fence_proxy_tensormap_generic": "128", "tensormap_cp_fenceproxy": "128"}
 
 
 def enumerator(key, value):
@@ -135,7 +138,7 @@ def instantiations(parsed):
         if kind == "sized":
             choices.append([(pname, BY_SIZE[extra])])
         elif kind == "int":
-            choices.append([(pname, N32_VALUE)])
+            choices.append([(pname, N32_VALUE_OF.get(name, N32_VALUE))])
         elif kind == "enum":
             key = pname.lower()
             vals = lists.get(key) or lists.get(extra)

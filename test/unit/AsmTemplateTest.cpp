@@ -133,4 +133,66 @@ TEST(AsmMatch, FloorAgainstTheTarget) {
   EXPECT_TRUE(checkAsmStatement(T, St, &Blackwell).Findings.empty());
 }
 
+// Issue 22's mutation test: each kind of miss it found, fixed at the root.
+const std::optional<DiagCode> Clean;
+
+std::optional<DiagCode> firstError(const std::string &S, std::initializer_list<const char *> Cs,
+                    const AsmStatementInfo *With = nullptr) {
+  AsmCheckResult R = checkAsmStatement(splitAsmTemplate(S), With ? *With : info(Cs), nullptr);
+  for (const AsmFinding &F : R.Findings)
+    if (F.severity() == Severity::Error)
+      return F.Code;
+  return Clean;
+}
+
+TEST(AsmMatch, QualifierTheFamilyDoesNotUse) {
+  // .rn is real PTX, but no setp form uses it (ptxas: Unknown modifier).
+  EXPECT_EQ(firstError("setp.ne.b32.rn %0, %1, %2;", {"=b", "r", "r"}),
+            DiagCode::UnknownQualifier);
+  // No form of the instruction name tcgen05.ld uses .shared::cta.
+  EXPECT_EQ(firstError("tcgen05.ld.sync.aligned.16x64b.x1.b32.shared::cta {%0}, [%1];",
+                       {"=r", "r"}),
+            DiagCode::UnknownQualifier);
+  // A prefix the table leaves out on purpose (TA_UNSUPPORTED) is left alone.
+  EXPECT_EQ(firstError("st.bulk.weak.shared::cta [%0], %1, 0;", {"r", "l"}), Clean);
+  EXPECT_EQ(firstError("mov.v4.u32 %0, %1;", {"=r", "r"}), Clean);
+}
+
+TEST(AsmMatch, SetpBarDecidesTheCount) {
+  EXPECT_EQ(firstError("setp.ne.b32 %0, %1, 0;", {"=b", "r"}), Clean);
+  EXPECT_EQ(firstError("setp.ne.b32 %0|%1, %2, 0;", {"=b", "=b", "r"}), Clean);
+  EXPECT_EQ(firstError("setp.ne.b32 %0, %1, 0, 0;", {"=b", "r"}), DiagCode::OperandCount);
+}
+
+TEST(AsmMatch, ImmediateRangesPtxasChecks) {
+  AsmStatementInfo St = info({"=r", "r", "n"});
+  St.Operands[2].Value = 16;
+  // tcgen05.mma's scale-input-d is [0..15]! in the table; bfe's b [0..255]!.
+  EXPECT_EQ(firstError("bfe.u32 %0, %1, 256, 8;", {"=r", "r"}), DiagCode::ImmediateRequired);
+  EXPECT_EQ(firstError("bfe.u32 %0, %1, 255, 8;", {"=r", "r"}), Clean);
+  EXPECT_EQ(firstError("bfe.u32 %0, %1, 8, %2;", {}, &St), Clean);
+  St.Operands[2].Value = 300;
+  EXPECT_EQ(firstError("bfe.u32 %0, %1, 8, %2;", {}, &St), DiagCode::ImmediateRequired);
+  EXPECT_EQ(firstError("setmaxnreg.inc.sync.aligned.u32 25;", {}), DiagCode::ImmediateRequired);
+  EXPECT_EQ(firstError("setmaxnreg.inc.sync.aligned.u32 240;", {}), Clean);
+  // ptxas assembles lop3's immLut 300: the range is the ISA's alone.
+  EXPECT_EQ(firstError("lop3.b32 %0, %1, %1, %1, 300;", {"=r", "r"}), Clean);
+}
+
+TEST(AsmMatch, TensorMemoryAddressWidth) {
+  EXPECT_EQ(firstError("tcgen05.ld.sync.aligned.16x64b.x1.b32 {%0}, [%1];", {"=r", "r"}),
+            Clean);
+  EXPECT_EQ(firstError("tcgen05.ld.sync.aligned.16x64b.x1.b32 {%0}, [%1];", {"=r", "l"}),
+            DiagCode::AsmOperandMismatch);
+  EXPECT_EQ(firstError("tcgen05.ld.sync.aligned.16x64b.x1.b32 {%0}, [%1];", {"=r", "h"}),
+            DiagCode::AsmOperandMismatch);
+}
+
+TEST(AsmMatch, NameRunningIntoARegister) {
+  EXPECT_EQ(firstError("tcgen05.st.sync.aligned.16x64b.x1.b32%0, {%1};", {"r", "r"}),
+            DiagCode::InvalidForm);
+  EXPECT_EQ(firstError("tcgen05.st.sync.aligned.16x64b.x1.b32[%0], {%1};", {"r", "r"}),
+            Clean);
+}
+
 } // namespace

@@ -21,11 +21,30 @@ __device__ uint32_t typo(uint32_t a, uint32_t b) {
   return d;
 }
 
-// A real PTX instruction the table does not have, or a qualifier some other
-// instruction uses, is left alone: the table is not all of PTX.
-__device__ void outside(unsigned a) {
+// A real qualifier of another instruction that no form of this family (or
+// of this multi-token instruction name) uses: ptxas says "Unknown modifier".
+__device__ bool foreign(uint32_t a, uint32_t t) {
+  bool p;
+  // expected-error@+1 {{ptxas would reject this: '.rn' is not a qualifier of 'setp'; did you mean 'setp.ne.b32'?}}
+  asm("{.reg .pred q; setp.ne.b32.rn q, %1, 0; selp.u32 %0, 1, 0, q;}" : "=r"(a) : "r"(a));
+  // expected-error@+1 {{ptxas would reject this: '.shared::cta' is not a qualifier of 'tcgen05.ld'}}
+  asm volatile("tcgen05.ld.sync.aligned.16x64b.x1.b32.shared::cta {%0}, [%1];" : "=r"(a) : "r"(t));
+  // The name run into its first register (ptxas: "Unknown symbol").
+  // expected-error@+1 {{ptxas would reject this: 'tcgen05.st.sync.aligned.16x64b.x1.b32' runs into its first operand}}
+  asm volatile("tcgen05.st.sync.aligned.16x64b.x1.b32%0, {%1};" :: "r"(t), "r"(a));
+  p = a;
+  return p;
+}
+
+// A real PTX instruction the table does not have, a spelling whose
+// qualifiers the family all uses in a combination no row makes, or a prefix
+// the table leaves out on purpose (TA_UNSUPPORTED), is left alone: the table
+// is not all of PTX.
+__device__ void outside(unsigned a, unsigned long long b) {
   asm volatile("bra.uni done%=;\ndone%=:" ::);
   asm volatile("nanosleep.u32 %0;" :: "r"(a));
+  asm volatile("cvt.rzi.s8.bf16 %0, %1;" : "=h"(*(unsigned short *)&a) : "h"((unsigned short)a));
+  asm volatile("st.bulk.weak.shared::cta [%0], %1, 0;" :: "r"(a), "l"(b) : "memory");
 }
 
 // Only what the device compilation emits: not an inline function nothing

@@ -32,6 +32,8 @@ struct AsmConstraint {
   } C = Unknown;
   unsigned Bits = 0;  // Register: the width of the register Clang declares
   std::string Text;   // as written
+  /// Immediate: the operand's value, where the caller could evaluate it.
+  std::optional<int64_t> Value;
   bool Output = false;
 };
 /// Reads one constraint. A tied input ("0") is Unknown here; the caller

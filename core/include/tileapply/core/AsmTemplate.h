@@ -67,6 +67,8 @@ struct AsmInstruction {
   /// Empty when every piece was read; otherwise why not. Such an instruction
   /// is left alone.
   std::string NotUnderstood;
+  /// The name runs into a register (`add.u32%0, ...`), which ptxas refuses.
+  bool NameRunsIntoOperand = false;
 };
 
 /// A `.reg` declaration of the template: `.reg .pred p, q;`, `.reg .b32 r<4>;`.

@@ -53,11 +53,17 @@ struct OperandSpec {
   bool ImmRangeOnRegister = false;
   int64_t ImmLo = 0, ImmHi = 0; // for Imm (and ImmRangeOnRegister): the allowed values,
   int64_t ImmStep = 1;          // every ImmStep-th from ImmLo (setmaxnreg: 8)
+  /// ptxas 13.0 refuses an immediate outside the range (`[LO..HI]!`, each
+  /// measured): the asm checker reports one. Not every range is: ptxas
+  /// assembles lop3's immLut 300 and wgmma.wait_group 2^31.
+  bool ImmRangeChecked = false;
   /// Only for Imm, when not empty: the only values allowed, ascending
   /// (cp.async's cp-size: 4, 8, 16); ImmLo and ImmHi are the first and last.
   std::vector<int64_t> ImmValues;
   /// Whether an immediate operand allows V.
   bool immAllows(int64_t V) const;
+  /// Whether ptxas refuses immediate V here: a measured range it is outside.
+  bool ptxasRefusesImmediate(int64_t V) const { return ImmRangeChecked && !immAllows(V); }
   /// The allowed values as the diagnostics write them: "[0..255]",
   /// "[24..256], in steps of 8 from 24" or "{4, 8, 16}".
   std::string immText() const;
@@ -185,6 +191,12 @@ struct SpellingProblem {
   std::string Suggestion; // a canonical spelling to offer as a fix-it, or ""
 };
 
+/// A qualifier the instruction does not take (OpcodeTable::foreignQualifier).
+struct ForeignQualifier {
+  std::string Token; // "rn"
+  std::string Owner; // the family ("setp") or instruction name ("tcgen05.ld")
+};
+
 /// The answer to a lookup: a form, or why not.
 struct LookupResult {
   std::optional<Form> Found;
@@ -263,11 +275,12 @@ public:
   /// qualifiers in the same relative order. (Same multiset assumed.)
   bool orderAccepted(llvm::StringRef Spelling, llvm::StringRef Canonical) const;
 
-  /// Whether some form of some family uses qualifier `Token` ("rn", "f16x2"):
-  /// the asm checker calls a spelling a typo only for a token no row has.
-  bool anyFamilyUsesQualifier(llvm::StringRef Token) const;
-  /// Whether some form of `Family` uses qualifier `Token`.
-  bool familyUsesQualifier(llvm::StringRef Family, llvm::StringRef Token) const;
+  /// The first qualifier of `Spelling` that no form of its family uses, or
+  /// (for a multi-token instruction name, TA_NAME: "tcgen05.ld") no form of
+  /// that name: ptxas refuses such a spelling whatever else the table lacks.
+  /// Nothing for an unknown family or a spelling under a TA_UNSUPPORTED
+  /// prefix (forms the table leaves out on purpose).
+  std::optional<ForeignQualifier> foreignQualifier(llvm::StringRef Spelling) const;
 
   struct Impl;
   ~OpcodeTable();
