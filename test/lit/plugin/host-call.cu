@@ -5,7 +5,7 @@
 // the function around it runs. Plain C++ has only host code.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-host-only -fsyntax-only -fplugin=%plugin -Xclang -verify=host %s
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify=device %s
-// RUN: %clangxx -std=c++20 -x c++ -I%srcroot/include -fsyntax-only -fplugin=%plugin -Xclang -verify=cxx %s
+// RUN: %clangxx -std=c++20 -x c++ %{includes} -fsyntax-only -fplugin=%plugin -Xclang -verify=cxx %s
 // device-no-diagnostics
 #include <tileapply/tile.h>
 
