@@ -1,6 +1,6 @@
 //===- Rules.cpp - The layout rules of a __tile_apply call ----------------===//
 //
-// CONTRACT sections 2 and 4 as code: operand count, kinds, carriers, repeat
+// docs/spec.md sections 2 and 4 as code: operand count, kinds, carriers, repeat
 // and group extents, destinations, views, options and the target. The plugin
 // and the pass call checkCall() with the same ArgDescs, so a rule exists
 // once; its wording is in Diagnostics.def.

@@ -1,4 +1,4 @@
-// CONTRACT 4.10: __tile_apply in host code. The host compilation reports it;
+// docs/spec.md section 4.10: __tile_apply in host code. The host compilation reports it;
 // the device compilation, which does not compile host code, stays silent, so
 // a normal build reports it once. A __host__ __device__ function and a
 // __device__ lambda are device code; a lambda without attributes runs where

@@ -1,4 +1,4 @@
-// CONTRACT 4.1: the opcode must be a string literal, so that the PTX
+// docs/spec.md section 4.1: the opcode must be a string literal, so that the PTX
 // instruction is known at compile time. Parentheses, adjacent literals and
 // macros that expand to a literal are still literals.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s

@@ -126,7 +126,7 @@ struct Form {
   /// (wgmma's n: {"N", 128}).
   llvm::SmallVector<std::pair<llvm::StringRef, int64_t>, 2> Params;
 
-  /// A form that needs more than one instruction (CONTRACT section 6, the
+  /// A form that needs more than one instruction (docs/spec.md section 6, the
   /// only exceptions to one instruction per repeat). Body (TA_MULTI): one
   /// repeat is these instructions, `;`-separated, with `.reg` scratch
   /// declarations, in braces; `{op}` is the spelling, `{q}` its qualifiers,
