@@ -121,9 +121,6 @@ bool dtypeIsFloat(DType D) {
   return K == CarrierKind::Float || K == CarrierKind::Half || K == CarrierKind::Packed;
 }
 bool dtypeIsSigned(DType D) { return dtypeKind(D) == CarrierKind::Signed || dtypeIsFloat(D); }
-bool dtypeIsCudaClass(DType D) {
-  return dtypeKind(D) == CarrierKind::Half || dtypeKind(D) == CarrierKind::Packed;
-}
 
 bool carrierMatches(DType D, PtxType T) {
   if (D == TILEAPPLY_DT_UNKNOWN)

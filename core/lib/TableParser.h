@@ -50,7 +50,6 @@ struct Expr {
     int64_t V = 0; // Number: the value; Param: its index; GroupVector: the group
   };
   std::vector<Op> Ops;
-  bool isConstant() const { return Ops.size() == 1 && Ops[0].K == Number; }
 };
 
 /// A reference in an operand spec: a literal ("f32", "global"), or the

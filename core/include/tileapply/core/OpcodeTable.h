@@ -253,8 +253,6 @@ public:
   /// a row cannot make, spellings two rows make. Empty for a good table; the
   /// build runs it (tileapply-opcodes --check-table).
   static std::vector<std::string> checkRows();
-  /// Families that are real PTX but deliberately not supported, and why.
-  std::optional<llvm::StringRef> unsupportedReason(llvm::StringRef Family) const;
   /// The number of tokens of the instruction name a spelling starts with: its
   /// longest TA_NAME prefix ("mul.wide.s32": 2), or 1 (the family alone).
   unsigned nameTokens(llvm::ArrayRef<llvm::StringRef> Tokens) const;

@@ -60,8 +60,6 @@ CarrierKind dtypeKind(DType D);
 char dtypeConstraint(DType D);
 bool dtypeIsFloat(DType D);  // float, double and CUDA's half and vector types
 bool dtypeIsSigned(DType D);
-/// __half, __half2, float2, ...: a class whose bits are the value (a pun).
-bool dtypeIsCudaClass(DType D);
 
 /// The register groups a splittable bit-size operand (`~` in Opcodes.def) may
 /// be given as instead of one register: `{a, b}` or `{a, b, c, d}`.
