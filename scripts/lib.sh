@@ -38,11 +38,11 @@ ta_cuda_flags() {
 }
 
 # ta_compile SRC.cu OUT: a host executable with the kernels embedded, linked
-# with the runtime library.
+# with the runtime library (after -x none: the flags compile inputs as CUDA).
 ta_compile() {
   local flags
   mapfile -t flags < <(ta_cuda_flags)
-  "$LLVM_BIN/clang++" "${flags[@]}" "$1" "$TILEAPPLY_RUNTIME_LIB" -L"$CUDA_PATH/lib64" -lcudart_static \
+  "$LLVM_BIN/clang++" "${flags[@]}" "$1" -x none "$TILEAPPLY_RUNTIME_LIB" -L"$CUDA_PATH/lib64" -lcudart_static \
     -ldl -lrt -pthread -o "$2"
 }
 
