@@ -4,6 +4,7 @@
 #   %cuda_flags     -std=c++20 -x cuda, CUDA path, warnings, -I include -I runtime/include
 #   %{includes}     -I include -I runtime/include (the compiler's and the runtime's headers)
 #   %{runtime_lib}  <build>/lib/libtileapply_runtime.a (TileApply::runtime)
+#   %{build}        the build tree
 #   %plugin         <build>/lib/TileApply.so        (use -fplugin=%plugin)
 #   %passplugin     <build>/lib/TileApplyPass.so    (opt -load-pass-plugin=%passplugin)
 #   %ptxas          CUDA's ptxas
@@ -47,6 +48,7 @@ config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "cl
 config.substitutions.append(("%cuda_flags", cuda_flags))
 config.substitutions.append(("%{includes}", includes))
 config.substitutions.append(("%{runtime_lib}", os.path.join(lib, "libtileapply_runtime.a")))
+config.substitutions.append(("%{build}", config.tileapply_obj_root))
 config.substitutions.append(("%passplugin", os.path.join(lib, "TileApplyPass.so")))
 config.substitutions.append(("%plugin", os.path.join(lib, "TileApply.so")))
 config.substitutions.append(("%ptxas", os.path.join(config.cuda_path, "bin", "ptxas")))
