@@ -1,6 +1,6 @@
 //===- AsmChecker.h - Every inline asm statement of device code -*- C++ -*-===//
 //
-// The AST side of the inline-asm checker (CONTRACT section 7): finds each
+// The AST side of the inline-asm checker (docs/spec.md section 7): finds each
 // GCC-style `asm` statement that the device compilation emits, hands its
 // template, constraints and clobbers to core (AsmTemplate, AsmMatch), and
 // reports what core found at the byte of the string literal where the

@@ -1,6 +1,8 @@
 # What `cmake --install` lays out and what `cpack` packs (docs/install.md):
 #
-#   <prefix>/include/tileapply/            every header of include/tileapply/
+#   <prefix>/include/tileapply/            every header of include/tileapply/ and
+#                                          runtime/include/tileapply/
+#   <prefix>/lib/libtileapply_runtime.a    the runtime library (TileApply::runtime)
 #   <prefix>/lib/TileApply.so              the Clang plugin (-fplugin=)
 #   <prefix>/lib/TileApplyPass.so          the pass plugin (opt, -fpass-plugin=)
 #   <prefix>/bin/tileapply-opcodes         the table listing tool
@@ -16,9 +18,14 @@ include(CMakePackageConfigHelpers)
 
 set(TILEAPPLY_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/TileApply")
 
-# The whole directory, so that every header added there is installed.
-install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/tileapply"
+# The whole directories, so that every header added there is installed; the
+# compiler's and the runtime's headers share one include/tileapply/, so a
+# user's #include lines name no source directory.
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/tileapply" "${PROJECT_SOURCE_DIR}/runtime/include/tileapply"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+if(TILEAPPLY_HAVE_RUNTIME_LIBRARY)
+  install(TARGETS tileapply_runtime ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")
+endif()
 install(TARGETS TileApply TileApplyPass LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 install(TARGETS tileapply-opcodes tileapply-migrate RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 # README.md next to docs/ and examples/, so that its relative links still work.

@@ -5,7 +5,7 @@
 // Build (from the repository root, after scripts/setup.sh):
 //   /usr/lib/llvm-22/bin/clang++ -std=c++20 -x cuda --cuda-gpu-arch=sm_90a \
 //     -Wno-unknown-cuda-version --cuda-path=/usr/local/cuda -O2 \
-//     -fplugin=build/lib/TileApply.so -I include \
+//     -fplugin=build/lib/TileApply.so -I include -I runtime/include \
 //     examples/negative_magnitude.cu -L/usr/local/cuda/lib64 -lcudart_static \
 //     -ldl -lrt -pthread -o negative_magnitude
 //

@@ -1,6 +1,6 @@
 //===- Expander.h - One checked call, expanded to inline asm ----*- C++ -*-===//
 //
-// CONTRACT section 3 in IR: a call that passed the layout rules becomes one
+// docs/spec.md section 3 in IR: a call that passed the layout rules becomes one
 // inline-asm PTX instruction per repeat, in row-major repeat order, in front
 // of its marker (a multi-instruction form: one statement per repeat, or, for
 // a carry chain, one statement for the whole call; section 6). Around each

@@ -37,9 +37,7 @@ Type *carrierType(DType D, LLVMContext &Ctx) {
 }
 
 Type *promotedType(DType D, LLVMContext &Ctx) {
-  // C's default argument promotion of the stored type: integers narrower than
-  // int travel as i32, float as double; everything else (i64, i128, double)
-  // as it is.
+  // tileapply/abi.h's rule, applied to the carrier's register type.
   Type *T = carrierType(D, Ctx);
   if (!T)
     return nullptr;

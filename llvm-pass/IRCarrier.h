@@ -27,11 +27,9 @@ llvm::Type *asmRegisterType(char Letter, llvm::LLVMContext &Ctx);
 /// (halves and packed values travel as their bits). Null for an unknown dtype.
 llvm::Type *carrierType(DType D, llvm::LLVMContext &Ctx);
 
-/// The type a scalar of carrier \p D has after C's default argument
-/// promotions, as the marker call passes it: i32 up to 32 bits (the bits of
-/// halves and 32-bit packed values included), i64 for 64-bit integers and
-/// `float2`, i128 for 128-bit integers (not promoted), double for `float` and
-/// `double`. Null for an unknown dtype.
+/// The type a scalar of carrier \p D has as the marker call passes it (the
+/// rule: tileapply/abi.h, above enum tileapply_dtype). Null for an unknown
+/// dtype.
 llvm::Type *promotedType(DType D, llvm::LLVMContext &Ctx);
 
 /// The LLVM address space of a PTX state space in the NVPTX back end

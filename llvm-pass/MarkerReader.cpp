@@ -473,19 +473,19 @@ static Expected<std::string> readOpcode(Value *Traced) {
                      "' is not a string (found " + typeName(Init->getType()) +
                      ")");
   StringRef Bytes;
-  if (const auto *CDS = dyn_cast<ConstantDataSequential>(Init))
-    Bytes = CDS->getRawDataValues();
-  else if (!isa<ConstantAggregateZero>(Init))
-    return malformed("the opcode global '@" + (*GV)->getName() +
-                     "' is not a constant string");
-  else if (Ty->getNumElements() == 0)
-    return malformed("the opcode global '@" + (*GV)->getName() +
-                     "' is an empty array");
-  size_t Nul = Bytes.find('\0');
-  if (!isa<ConstantAggregateZero>(Init) && Nul == StringRef::npos)
-    return malformed("the opcode string '@" + (*GV)->getName() +
-                     "' is not NUL-terminated");
-  return Bytes.substr(0, Nul).str();
+  if (getConstantStringInfo(*GV, Bytes, /*TrimAtNul=*/false)) {
+    size_t Nul = Bytes.find('\0');
+    if (Nul == StringRef::npos)
+      return malformed("the opcode string '@" + (*GV)->getName() +
+                       "' is not NUL-terminated");
+    return Bytes.substr(0, Nul).str();
+  }
+  // An all-zero array (other than of one byte) has no string LLVM can hand
+  // out untrimmed: it is the empty string.
+  if (isa<ConstantAggregateZero>(Init) && Ty->getNumElements() > 0)
+    return std::string();
+  return malformed("the opcode global '@" + (*GV)->getName() +
+                   "' is not a constant string");
 }
 
 static Expected<SmallVector<int32_t, 64>> readLayoutWords(Value *Traced) {

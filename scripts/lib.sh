@@ -14,6 +14,8 @@ TILEAPPLY_ARCH="${TILEAPPLY_ARCH:-sm_90a}"
 CUDA_PATH="${CUDA_PATH:-/usr/local/cuda}"
 LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}"
 TILEAPPLY_PLUGIN="$TILEAPPLY_BUILD_DIR/lib/TileApply.so"
+# The runtime library (TileApply::runtime): the tensor-map encoders.
+TILEAPPLY_RUNTIME_LIB="$TILEAPPLY_BUILD_DIR/lib/libtileapply_runtime.a"
 
 # Seconds since the epoch, with milliseconds.
 ta_now() { date +%s.%N; }
@@ -32,14 +34,15 @@ ta_cuda_flags() {
   printf '%s\n' -std=c++20 -x cuda "--cuda-gpu-arch=$TILEAPPLY_ARCH" \
     -Wno-unknown-cuda-version "--cuda-path=$CUDA_PATH" -O2 \
     "-fplugin=$TILEAPPLY_PLUGIN" \
-    -I "$TILEAPPLY_ROOT/include"
+    -I "$TILEAPPLY_ROOT/include" -I "$TILEAPPLY_ROOT/runtime/include"
 }
 
-# ta_compile SRC.cu OUT: a host executable with the kernels embedded.
+# ta_compile SRC.cu OUT: a host executable with the kernels embedded, linked
+# with the runtime library (after -x none: the flags compile inputs as CUDA).
 ta_compile() {
   local flags
   mapfile -t flags < <(ta_cuda_flags)
-  "$LLVM_BIN/clang++" "${flags[@]}" "$1" -L"$CUDA_PATH/lib64" -lcudart_static \
+  "$LLVM_BIN/clang++" "${flags[@]}" "$1" -x none "$TILEAPPLY_RUNTIME_LIB" -L"$CUDA_PATH/lib64" -lcudart_static \
     -ldl -lrt -pthread -o "$2"
 }
 

@@ -7,7 +7,9 @@
 #     `tileapply-opcodes --version`; examples/cmake-consumer configured, built
 #     and run against that prefix with CMake 4 (it prints SKIP without a GPU),
 #     its compile commands checked (the plugin and headers come from the prefix,
-#     and reach the CUDA source only); find_package(TileApply) refuses nvcc, a
+#     and the plugin reaches the CUDA source only; the C++ source that uses
+#     the runtime library gets the include directory and app links
+#     libtileapply_runtime.a); find_package(TileApply) refuses nvcc, a
 #     Clang of another major version, a project without CUDA and versions other
 #     than 0.2.x, each with its message.
 #  2. deb: `cpack -G DEB`; Depends names the packages that own libLLVM,
@@ -101,13 +103,20 @@ check_consumer() {
 import json, sys
 for e in json.load(open(sys.argv[1])):
     print(e["file"].rsplit("/", 1)[-1], e["command"])' "$dir/compile_commands.json")"
-  local cu cpp
+  local cu cpp rt
   cu="$(printf '%s\n' "$cmds" | grep '^kernel\.cu ')" || fail "no compile command for kernel.cu"
   cpp="$(printf '%s\n' "$cmds" | grep '^main\.cpp ')" || fail "no compile command for main.cpp"
+  rt="$(printf '%s\n' "$cmds" | grep '^tensor_map_check\.cpp ')" || fail "no compile command for tensor_map_check.cpp"
   case "$cu" in *"-fplugin=$prefix/lib/TileApply.so"*) ;; *) fail "kernel.cu is not compiled with -fplugin=$prefix/lib/TileApply.so: $cu" ;; esac
   case "$cu" in *"$prefix/include"*) ;; *) fail "kernel.cu does not get $prefix/include: $cu" ;; esac
   case "$cu" in *"-std=gnu++20"* | *"-std=c++20"*) ;; *) fail "kernel.cu is not compiled as C++20: $cu" ;; esac
-  case "$cpp" in *fplugin* | *"$prefix"*) fail "main.cpp (C++) gets tileapply flags: $cpp" ;; esac
+  # The C++ sources get no plugin; TileApply::runtime gives them the include
+  # directory (and the consumer's app must link the installed library).
+  case "$cpp" in *fplugin*) fail "main.cpp (C++) gets the plugin: $cpp" ;; esac
+  case "$rt" in *fplugin*) fail "tensor_map_check.cpp (C++) gets the plugin: $rt" ;; esac
+  case "$rt" in *"$prefix/include"*) ;; *) fail "tensor_map_check.cpp does not get $prefix/include from TileApply::runtime: $rt" ;; esac
+  ninja -C "$dir" -t commands app | tail -n 1 | grep -qF "$prefix/lib/libtileapply_runtime.a" ||
+    fail "app is not linked with $prefix/lib/libtileapply_runtime.a (TileApply::runtime)"
   # Nothing of the source tree's include/ or of the build tree, in the
   # commands or in the headers the compiler read (ninja's record of them).
   ninja -C "$dir" -t deps CMakeFiles/app.dir/kernel.cu.o >"$dir/kernel.deps"
@@ -121,20 +130,22 @@ for e in json.load(open(sys.argv[1])):
   out="$("$dir/app")" || fail "the consumer program failed: $out"
   printf '%s\n' "$out" | sed 's/^/    app: /'
   printf '%s\n' "$out" | grep -Eq '^(PASS|SKIP)' || fail "the consumer printed neither PASS nor SKIP"
+  printf '%s\n' "$out" | grep -qF 'runtime library: tile::tma::encode refused a null map' ||
+    fail "the consumer did not run the runtime library's encoder"
 }
 
 # ---- 1. install into a temporary prefix --------------------------------------------------
 step "install into a temporary prefix, build the consumer against it"
 PREFIX="$W/prefix"
 cmake --install "$BUILD" --prefix "$PREFIX" >"$W/install.log"
-for f in lib/TileApply.so lib/TileApplyPass.so bin/tileapply-opcodes bin/tileapply-migrate \
+for f in lib/TileApply.so lib/TileApplyPass.so lib/libtileapply_runtime.a bin/tileapply-opcodes bin/tileapply-migrate \
          lib/cmake/TileApply/TileApplyConfig.cmake lib/cmake/TileApply/TileApplyConfigVersion.cmake \
          share/doc/tileapply/README.md share/doc/tileapply/docs/install.md \
          share/doc/tileapply/examples/cmake-consumer/CMakeLists.txt; do
   [ -f "$PREFIX/$f" ] || fail "the install has no $f"
 done
-for h in "$TILEAPPLY_ROOT"/include/tileapply/*; do
-  cmp -s "$h" "$PREFIX/include/tileapply/$(basename "$h")" || fail "include/tileapply/$(basename "$h") is not installed"
+for h in "$TILEAPPLY_ROOT"/include/tileapply/* "$TILEAPPLY_ROOT"/runtime/include/tileapply/*; do
+  cmp -s "$h" "$PREFIX/include/tileapply/$(basename "$h")" || fail "${h#"$TILEAPPLY_ROOT"/} is not installed"
 done
 got="$("$PREFIX/bin/tileapply-opcodes" --version)"
 [ "$got" = "tileapply-opcodes (tileapply) $VERSION" ] || fail "tileapply-opcodes --version printed '$got', want version $VERSION"

@@ -1,7 +1,10 @@
 # lit configuration for tileapply. Substitutions (avoid the name `clang`,
 # which lit would rewrite inside `%clang...`):
 #   %clangxx        clang++ 22
-#   %cuda_flags     -std=c++20 -x cuda, CUDA path, warnings, -I include
+#   %cuda_flags     -std=c++20 -x cuda, CUDA path, warnings, -I include -I runtime/include
+#   %{includes}     -I include -I runtime/include (the compiler's and the runtime's headers)
+#   %{runtime_lib}  <build>/lib/libtileapply_runtime.a (TileApply::runtime)
+#   %{build}        the build tree
 #   %plugin         <build>/lib/TileApply.so        (use -fplugin=%plugin)
 #   %passplugin     <build>/lib/TileApplyPass.so    (opt -load-pass-plugin=%passplugin)
 #   %ptxas          CUDA's ptxas
@@ -38,11 +41,15 @@ config.environment["PATH"] = os.pathsep.join(
 llvm_config.add_tool_substitutions(["opt", "llc", "FileCheck", "not", "count"], [config.llvm_tools_dir])
 
 lib = os.path.join(config.tileapply_obj_root, "lib")
-inc = os.path.join(config.tileapply_src_root, "include")
-cuda_flags = ("-std=c++20 -x cuda -Wno-unknown-cuda-version --cuda-path=%s -I%s"
-              % (config.cuda_path, inc))
+includes = "-I%s -I%s" % (os.path.join(config.tileapply_src_root, "include"),
+                          os.path.join(config.tileapply_src_root, "runtime", "include"))
+cuda_flags = ("-std=c++20 -x cuda -Wno-unknown-cuda-version --cuda-path=%s %s"
+              % (config.cuda_path, includes))
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
 config.substitutions.append(("%cuda_flags", cuda_flags))
+config.substitutions.append(("%{includes}", includes))
+config.substitutions.append(("%{runtime_lib}", os.path.join(lib, "libtileapply_runtime.a")))
+config.substitutions.append(("%{build}", config.tileapply_obj_root))
 config.substitutions.append(("%passplugin", os.path.join(lib, "TileApplyPass.so")))
 config.substitutions.append(("%plugin", os.path.join(lib, "TileApply.so")))
 config.substitutions.append(("%ptxas", os.path.join(config.cuda_path, "bin", "ptxas")))

@@ -72,12 +72,17 @@ static json::Object formJson(const Form &F) {
       J["negate"] = true; // PTX's {!}c: tile::negated(c) writes !c
     if (O.Bracketed)
       J["brackets"] = true; // a register written [%r] (a Tensor Memory address)
+    if (O.Braced)
+      J["braces"] = true; // a PTX vector {%r1} even when "regs" is 1
+    if (O.InBrackets)
+      J["in_brackets"] = true; // inside the previous address's brackets: [tmap, {x, y}]
     if (O.RegisterOnly)
       J["register_only"] = true; // never an immediate
     J["regs"] = O.Regs;
     Ops.push_back(std::move(J));
   }
   json::Object J{{"opcode", F.Spelling},
+                 {"family", F.Family},
                  {"sm", F.MinSm},
                  {"ptx", ptxVersionName(F.MinPtx)},
                  {"operands", std::move(Ops)}};

@@ -49,7 +49,7 @@ bench_clang_ptx() {
 
 # The nvcc flags: the architecture as clang's, sm_90a -> -arch=sm_90a.
 bench_nvcc_flags() {
-  printf '%s\n' "-arch=$TILEAPPLY_ARCH" -O3 -std=c++17 -I "$TILEAPPLY_ROOT/include"
+  printf '%s\n' "-arch=$TILEAPPLY_ARCH" -O3 -std=c++17 -I "$TILEAPPLY_ROOT/include" -I "$TILEAPPLY_ROOT/runtime/include"
 }
 
 # bench_nvcc_exe SRC OUT [FLAGS...] / bench_nvcc_ptx SRC OUT.ptx [FLAGS...]
@@ -98,7 +98,7 @@ bench_fake_exe() {
   shift 3
   mapfile -t flags < <(ta_cuda_flags)
   "$LLVM_BIN/clang++" "${flags[@]}" "$@" -c "$src" -o "$out.o" &&
-    "$LLVM_BIN/clang++" -std=c++17 -O2 -I "$CUDA_PATH/include" -I "$TILEAPPLY_ROOT/include" \
+    "$LLVM_BIN/clang++" -std=c++17 -O2 -I "$CUDA_PATH/include" -I "$TILEAPPLY_ROOT/include" -I "$TILEAPPLY_ROOT/runtime/include" \
       "$BENCH_ROOT/common/fake_cudart.cpp" "$emu" "$out.o" -pthread -o "$out" &&
     rm -f "$out.o"
 }

@@ -140,7 +140,8 @@ def main():
         sys.exit("no %s: build tileapply first (bash scripts/setup.sh)" % plugin)
     base = ["-std=c++20", "-x", "cuda", "--cuda-gpu-arch=sm_90a", "-Wno-unknown-cuda-version",
             "--cuda-path=/usr/local/cuda", "--cuda-device-only", "-O2", "-S"]
-    tile_flags = base + ["-fplugin=" + plugin, "-I" + os.path.join(ROOT, "include")]
+    tile_flags = base + ["-fplugin=" + plugin, "-I" + os.path.join(ROOT, "include"),
+                         "-I" + os.path.join(ROOT, "runtime", "include")]
     tmp = args.keep or tempfile.mkdtemp(prefix="tileapply-compile-")
     os.makedirs(tmp, exist_ok=True)
     rows = []

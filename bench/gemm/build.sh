@@ -34,12 +34,12 @@ bench_ptxas_check "$BENCH_BIN/gemm.ptx" || status=1
 
 echo "== libgemm.so"
 "$LLVM_BIN/clang++" "${flags[@]}" -fPIC -c "$src" -o "$BENCH_BIN/gemm.o"
-"$LLVM_BIN/clang++" -shared "$BENCH_BIN/gemm.o" -L"$CUDA_PATH/lib64" -lcudart_static -ldl -lrt -pthread \
+"$LLVM_BIN/clang++" -shared "$BENCH_BIN/gemm.o" "$TILEAPPLY_RUNTIME_LIB" -L"$CUDA_PATH/lib64" -lcudart_static -ldl -lrt -pthread \
   -o "$BENCH_BIN/libgemm.so"
 rm -f "$BENCH_BIN/gemm.o"
 
 echo "== layout-check (the kernel's index arithmetic, on the host)"
-"$LLVM_BIN/clang++" -std=c++20 -O2 -I "$TILEAPPLY_ROOT/include" "$here/layout_check.cpp" \
+"$LLVM_BIN/clang++" -std=c++20 -O2 -I "$TILEAPPLY_ROOT/include" -I "$TILEAPPLY_ROOT/runtime/include" "$here/layout_check.cpp" \
   -o "$BENCH_BIN/layout-check"
 "$BENCH_BIN/layout-check" | tail -n 3 || status=1
 

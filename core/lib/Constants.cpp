@@ -1,5 +1,6 @@
 //===- Constants.cpp - Constant scalars as PTX immediates -----------------===//
 #include "tileapply/core/Constants.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cmath>
@@ -14,6 +15,27 @@ std::string hexBits(uint64_t Bits, unsigned Digits) {
   raw_string_ostream OS(S);
   OS << format_hex_no_prefix(Bits, Digits, /*Upper=*/true);
   return S;
+}
+
+uint64_t packedSplatBits(PtxType T, float V) {
+  auto Lane = [V](const fltSemantics &Sem) {
+    APFloat F(V);
+    bool LosesInfo = false;
+    F.convert(Sem, APFloat::rmNearestTiesToEven, &LosesInfo);
+    return F.bitcastToAPInt().getZExtValue();
+  };
+  switch (T) {
+  case PtxType::f16x2:
+    return Lane(APFloat::IEEEhalf()) * 0x10001u;
+  case PtxType::bf16x2:
+    return Lane(APFloat::BFloat()) * 0x10001u;
+  case PtxType::f32x2:
+    return Lane(APFloat::IEEEsingle()) * 0x100000001ull;
+  case PtxType::bf16:
+    return Lane(APFloat::BFloat());
+  default:
+    return Lane(APFloat::IEEEhalf());
+  }
 }
 
 /// The integer value of C when it is integral, else nullopt.

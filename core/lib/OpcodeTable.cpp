@@ -644,13 +644,6 @@ std::vector<std::string> OpcodeTable::families() const {
   return Out;
 }
 
-std::optional<StringRef> OpcodeTable::unsupportedReason(StringRef Family) const {
-  for (const auto &U : P->Parsed.UnsupportedRows)
-    if (U.Prefix.size() == 1 && U.Prefix[0] == Family)
-      return StringRef(U.Reason);
-  return std::nullopt;
-}
-
 void OpcodeTable::forEachForm(function_ref<void(const Form &)> Fn) const {
   for (unsigned I = 0; I < P->Patterns.size(); ++I)
     P->enumerate(I, Fn);

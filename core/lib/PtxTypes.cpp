@@ -18,30 +18,22 @@ struct TypeInfo {
   DType Natural;
   SmallVector<DType, 2> Exact;
 };
+// The Exact column names carriers by their dtypes.def names (U32, F16X2):
+// each becomes TILEAPPLY_DT_<name>, so the carriers are listed only in
+// dtypes.def. Up to two; missing ones are padded with UNKNOWN and dropped.
+SmallVector<DType, 2> exactCarriers(std::initializer_list<DType> List) {
+  SmallVector<DType, 2> Out;
+  for (DType D : List)
+    if (D != TILEAPPLY_DT_UNKNOWN)
+      Out.push_back(D);
+  return Out;
+}
 const TypeInfo TypeInfos[] = {
 #define TA_PTX_TYPE(Name, Bits, Class, Imm, Reg, Natural, ...)                  \
-  {#Name, Bits, TypeClass::Class, Imm, #Reg, TILEAPPLY_DT_##Natural, {TA_EXACT(__VA_ARGS__)}},
-#define TA_EXACT(...) TA_EXACT_N(__VA_ARGS__ __VA_OPT__(,) 0, 0, 0)
-#define TA_EXACT_N(A, B, ...) TA_DT(A) TA_DT(B)
-#define TA_DT(X) TA_DT_##X
-#define TA_DT_0
-#define TA_DT_BOOL TILEAPPLY_DT_BOOL,
-#define TA_DT_U8 TILEAPPLY_DT_U8,
-#define TA_DT_S8 TILEAPPLY_DT_S8,
-#define TA_DT_U16 TILEAPPLY_DT_U16,
-#define TA_DT_S16 TILEAPPLY_DT_S16,
-#define TA_DT_U32 TILEAPPLY_DT_U32,
-#define TA_DT_S32 TILEAPPLY_DT_S32,
-#define TA_DT_U64 TILEAPPLY_DT_U64,
-#define TA_DT_S64 TILEAPPLY_DT_S64,
-#define TA_DT_F16 TILEAPPLY_DT_F16,
-#define TA_DT_BF16 TILEAPPLY_DT_BF16,
-#define TA_DT_F32 TILEAPPLY_DT_F32,
-#define TA_DT_F64 TILEAPPLY_DT_F64,
-#define TA_DT_F16X2 TILEAPPLY_DT_F16X2,
-#define TA_DT_BF16X2 TILEAPPLY_DT_BF16X2,
-#define TA_DT_F32X2 TILEAPPLY_DT_F32X2,
-#define TA_DT_TENSORMAP TILEAPPLY_DT_TENSORMAP,
+  {#Name, Bits, TypeClass::Class, Imm, #Reg, TILEAPPLY_DT_##Natural, TA_EXACT(__VA_ARGS__)},
+#define TA_EXACT(...) TA_EXACT_N(__VA_ARGS__ __VA_OPT__(,) UNKNOWN, UNKNOWN, UNKNOWN)
+#define TA_EXACT_N(A, B, ...) exactCarriers({TA_DT(A), TA_DT(B)})
+#define TA_DT(X) TILEAPPLY_DT_##X
 #include "tileapply/core/PtxTypes.def"
 };
 
@@ -121,9 +113,6 @@ bool dtypeIsFloat(DType D) {
   return K == CarrierKind::Float || K == CarrierKind::Half || K == CarrierKind::Packed;
 }
 bool dtypeIsSigned(DType D) { return dtypeKind(D) == CarrierKind::Signed || dtypeIsFloat(D); }
-bool dtypeIsCudaClass(DType D) {
-  return dtypeKind(D) == CarrierKind::Half || dtypeKind(D) == CarrierKind::Packed;
-}
 
 bool carrierMatches(DType D, PtxType T) {
   if (D == TILEAPPLY_DT_UNKNOWN)

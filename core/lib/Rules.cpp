@@ -1,6 +1,6 @@
 //===- Rules.cpp - The layout rules of a __tile_apply call ----------------===//
 //
-// CONTRACT sections 2 and 4 as code: operand count, kinds, carriers, repeat
+// docs/spec.md sections 2 and 4 as code: operand count, kinds, carriers, repeat
 // and group extents, destinations, views, options and the target. The plugin
 // and the pass call checkCall() with the same ArgDescs, so a rule exists
 // once; its wording is in Diagnostics.def.
@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 #include "tileapply/core/Rules.h"
 #include "tileapply/core/Constants.h"
-#include "tileapply/packed.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -284,23 +283,23 @@ void Checker::reportPackedLiteral(unsigned Op, unsigned I) {
   bool One = Bits == 16;
   if (S.Type == PtxType::f16x2) {
     Lanes = text(Text::LanesHalves);
-    Packed = "0x" + hexBits(tile::packed::f16x2(Value), 8);
+    Packed = "0x" + hexBits(packedSplatBits(PtxType::f16x2, Value), 8);
     Helper = "tile::packed::f16x2(" + V + ".0f)";
   } else if (S.Type == PtxType::bf16x2) {
     Lanes = text(Text::LanesBfloats);
-    Packed = "0x" + hexBits(tile::packed::bf16x2(Value), 8);
+    Packed = "0x" + hexBits(packedSplatBits(PtxType::bf16x2, Value), 8);
     Helper = "tile::packed::bf16x2(" + V + ".0f)";
   } else if (S.Type == PtxType::f32x2) {
     Lanes = text(Text::LanesFloats);
-    Packed = "0x" + hexBits(tile::packed::f32x2(Value), 16);
+    Packed = "0x" + hexBits(packedSplatBits(PtxType::f32x2, Value), 16);
     Helper = "tile::packed::f32x2(" + V + ".0f)";
   } else if (S.Type == PtxType::bf16) {
     Lanes = text(Text::LaneBfloat);
-    Packed = "0x" + hexBits(tile::packed::bf16_bits(Value), 4);
+    Packed = "0x" + hexBits(packedSplatBits(PtxType::bf16, Value), 4);
     Helper = "tile::packed::bf16_bits(" + V + ".0f)";
   } else {
     Lanes = text(Text::LaneHalf);
-    Packed = "0x" + hexBits(tile::packed::f16_bits(Value), 4);
+    Packed = "0x" + hexBits(packedSplatBits(PtxType::f16, Value), 4);
     Helper = "tile::packed::f16_bits(" + V + ".0f)";
   }
   RawSpelling = Bits == 64 ? Packed + "ull" : Bits == 16 ? "(uint16_t)" + Packed : Packed + "u";

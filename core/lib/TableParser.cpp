@@ -1,13 +1,7 @@
 //===- TableParser.cpp - The PTX table's rows, parsed ---------------------===//
 //
-// The row language (core/ptx/Opcodes.def has the full description):
-//
-//   pattern   family item*
-//   item      .choice | {alt|alt|...} | {alt|alt|...}?
-//   alt       .tok[.tok...][(SM,PTX)] | @set
-//   tok       text with optional parameters <N:lo..hi:step> or <N:a|b|c>
-//   operands  [|&][{}][!]name:dir:type[~][x(regs)][@space][[lo..hi[:step]]][?[(SM,PTX)]]
-//             or `_` (PTX's sink)
+// The row language is described in docs/table.md (one description for the
+// parser, the rows and the docs).
 //
 // Errors are collected per row ("pattern: why"), never fatal here. Sets are
 // collected before any row is parsed, so their order in the files is free; a

@@ -1,7 +1,9 @@
 //===- TableParser.h - The PTX table's rows, parsed -------------*- C++ -*-===//
 //
 // Internal to core. The rows of core/ptx/*.def are strings in a small
-// language (documented in core/ptx/Opcodes.def). parseTable() turns them into
+// language, described in docs/table.md: that page is the grammar this parser
+// reads (operand prefixes in the order parseOperand consumes them), and
+// changes with it. parseTable() turns them into
 // Patterns: a family name and a list of Items, each a set of Choices (a
 // choice is one or more qualifier tokens, may raise the form's floor and may
 // bind numeric parameters), plus the operand descriptions whose type, register
@@ -50,7 +52,6 @@ struct Expr {
     int64_t V = 0; // Number: the value; Param: its index; GroupVector: the group
   };
   std::vector<Op> Ops;
-  bool isConstant() const { return Ops.size() == 1 && Ops[0].K == Number; }
 };
 
 /// A reference in an operand spec: a literal ("f32", "global"), or the

@@ -50,11 +50,12 @@ enum tileapply_unsupported {
  * negatable accept it. */
 #define TILEAPPLY_QUAL_NEGATE 0x200
 
-/* C++ carrier types (tileapply/dtypes.def). Scalars travel C-promoted:
- * integers of up to 32 bits as i32, 64-bit ones as i64, f32 and f64 as
- * double, f16/bf16 as their bits in an i32, f16x2/bf16x2 as i32 bits and
- * f32x2 as i64 bits. A 128-bit integer is not promoted: it travels as one
- * i128 (what clang passes for `...`). */
+/* C++ carrier types (tileapply/dtypes.def). A scalar travels as the value of
+ * its carrier's register type (the IR type of the carrier's constraint letter,
+ * TILEAPPLY_ASM_REGISTER in dtypes.def) after C's default argument promotion:
+ * an integer narrower than 32 bits widens to i32, float to double, anything
+ * else (i32, i64, i128, double) stays. This is the one statement of the rule;
+ * the pass implements it (llvm-pass/IRCarrier.cpp, promotedType). */
 enum tileapply_dtype {
 #define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)             \
   TILEAPPLY_DT_##Name = Value,

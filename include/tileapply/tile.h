@@ -26,7 +26,7 @@
 #include <tileapply/abi.h>
 #include <tileapply/version.h>
 // tile::packed::f16x2(2.0f) and friends: packed constants built at compile
-// time (the runtime's header, reachable with only -I<repo>/include).
+// time (runtime/include/tileapply/packed.h; installed next to this header).
 #include <tileapply/packed.h>
 
 #if !defined(__CUDACC__) && !defined(__CUDA__)

@@ -87,8 +87,8 @@ def compile_(args, base, path, extra):
 
 def check(args, path, flags):
     base = [args.clang, "-std=c++20", "-x", "cuda", "-Wno-unknown-cuda-version",
-            "--cuda-path=" + args.cuda, "-I" + args.include, "--cuda-device-only",
-            "-fno-color-diagnostics", "-fplugin=" + args.plugin] + list(flags)
+            "--cuda-path=" + args.cuda] + ["-I" + i for i in args.include] + [
+            "--cuda-device-only", "-fno-color-diagnostics", "-fplugin=" + args.plugin] + list(flags)
     rc0, want, _ = compile_(args, base, path, ["-fsyntax-only"])
     levels = LEVELS_CLEAN if rc0 == 0 else LEVELS_REFUSED
     problems = []
@@ -111,7 +111,7 @@ def main():
     ap.add_argument("--clang", required=True)
     ap.add_argument("--plugin", required=True)
     ap.add_argument("--cuda", required=True)
-    ap.add_argument("--include", required=True)
+    ap.add_argument("--include", required=True, action="append", help="an include directory (repeatable)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("files", nargs="*")
     ap.add_argument("--example", nargs="*", default=[], help="programs compiled at sm_90a")

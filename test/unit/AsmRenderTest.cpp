@@ -149,7 +149,7 @@ TEST(AsmRender, MovB128) {
 // pass can emit, renders to exactly one PTX instruction: its own spelling,
 // once, then operands, one terminating ';', no statement block ({ ... } other
 // than register groups), and no second guard.
-// The multi-instruction forms (CONTRACT section 6) are the exceptions; they
+// The multi-instruction forms (docs/spec.md section 6) are the exceptions; they
 // have tests of their own below.
 TEST(AsmRender, EveryFormIsExactlyOneInstruction) {
   size_t Forms = 0;

@@ -1,4 +1,4 @@
-//===- DescriptorTest.cpp - include/tileapply/descriptor.h ----------------===//
+//===- DescriptorTest.cpp - runtime/include/tileapply/descriptor.h --------===//
 //
 // Descriptors are compared with values encoded by hand from the ISA's bit
 // tables (the hex constants below were worked out field by field, not

@@ -1,4 +1,4 @@
-//===- FragmentTest.cpp - include/tileapply/fragment.h ------------------===//
+//===- FragmentTest.cpp - runtime/include/tileapply/fragment.h ----------===//
 //
 // The fragment layouts are checked three ways, none of which reuses the
 // header's formulas:

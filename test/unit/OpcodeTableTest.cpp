@@ -122,7 +122,7 @@ TEST(OpcodeTable, RefusesWithReasons) {
   EXPECT_EQ(Kind("add..f32"), SpellingProblem::InvalidForm);
 }
 
-// Qualifier orders (CONTRACT section 6): any order ptxas accepts is a form,
+// Qualifier orders (docs/spec.md section 6): any order ptxas accepts is a form,
 // spelled as written; the form's data is the canonical one's.
 TEST(OpcodeTable, AcceptsTheQualifierOrdersPtxasAccepts) {
   auto Same = [](const char *Written, const char *Canonical) {

@@ -1,4 +1,4 @@
-//===- PackedTest.cpp - include/tileapply/{packed,host}.h --------===//
+//===- PackedTest.cpp - runtime/include/tileapply/{packed,host}.h ---===//
 //
 // The float <-> half / bfloat16 conversions are checked against references
 // built a different way: a nearest-value search over the target format's
@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "tileapply/host.h"
 #include "tileapply/packed.h"
+#include "tileapply/core/Constants.h"
 
 #include <gtest/gtest.h>
 
@@ -353,6 +354,31 @@ TEST(PackedCarriers, LaneOrderAndSplats) {
 }
 
 #ifdef HAVE_FLOAT16
+// The diagnostics quote packed constants computed by core (packedSplatBits,
+// through LLVM's APFloat), which does not include the runtime header: both
+// must give the same bits for every value a diagnostic can show (the
+// integers of a literal) and for a sweep of other floats.
+TEST(PackedCarriers, CoreAgreesWithTheRuntimeHeader) {
+  using tileapply::PtxType;
+  using tileapply::packedSplatBits;
+  std::vector<float> values;
+  for (int i = -70000; i <= 70000; i += 7)
+    values.push_back(static_cast<float>(i));
+  std::mt19937 rng(18);
+  for (int i = 0; i < 20000; ++i)
+    values.push_back(bitsToFloat(static_cast<uint32_t>(rng())));
+  for (float v : values) {
+    if (std::isnan(v))
+      continue; // NaN payloads: both quiet them, but the spelling is not quoted
+    SCOPED_TRACE(v);
+    ASSERT_EQ(packedSplatBits(PtxType::f16, v), f16_bits(v));
+    ASSERT_EQ(packedSplatBits(PtxType::bf16, v), bf16_bits(v));
+    ASSERT_EQ(packedSplatBits(PtxType::f16x2, v), f16x2(v));
+    ASSERT_EQ(packedSplatBits(PtxType::bf16x2, v), bf16x2(v));
+    ASSERT_EQ(packedSplatBits(PtxType::f32x2, v), f32x2(v));
+  }
+}
+
 TEST(PackedCarriers, MatchesInMemoryLayoutOfTwoHalves) {
   // Two halves stored consecutively (lane 0 first) read as one little-endian
   // word equal the packed carrier.

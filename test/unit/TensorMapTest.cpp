@@ -1,4 +1,4 @@
-//===- TensorMapTest.cpp - include/tileapply/tensor_map.h -----------------===//
+//===- TensorMapTest.cpp - runtime/include/tileapply/tensor_map.h ---------===//
 //
 // Every argument rule of cuTensorMapEncodeTiled / cuTensorMapEncodeIm2col
 // (as CUDA 13.0's cuda.h documents them) is broken once, starting from a

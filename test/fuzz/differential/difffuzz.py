@@ -726,6 +726,7 @@ def compile_ptx(root, build, src, out, opt, arch):
     cmd = ['/usr/lib/llvm-22/bin/clang++', '-std=c++20', '-x', 'cuda', '--cuda-gpu-arch=' + arch,
            '-Wno-unknown-cuda-version', '--cuda-path=/usr/local/cuda', opt,
            '-fplugin=%s/lib/TileApply.so' % build, '-I', os.path.join(root, 'include'),
+           '-I', os.path.join(root, 'runtime', 'include'),
            '--cuda-device-only', '-S', src, '-o', out]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:

@@ -1,4 +1,4 @@
-// The multi-instruction forms (CONTRACT section 6), end to end: a carry chain
+// The multi-instruction forms (docs/spec.md section 6), end to end: a carry chain
 // is one asm statement per call, its repeats the chain's words, least
 // significant first; an FP4 pair conversion is one statement per repeat with
 // a .b8 scratch register, each instruction predicated. Reordered qualifiers

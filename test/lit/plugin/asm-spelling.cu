@@ -1,4 +1,4 @@
-// The asm checker (CONTRACT 7): a misspelled instruction in an asm statement
+// The asm checker (docs/spec.md section 7): a misspelled instruction in an asm statement
 // is reported at the byte of the string literal where it is written, with the
 // did-you-mean of __tile_apply. Each statement marked here is refused by
 // ptxas 13.0 (docs/asm-check.md).

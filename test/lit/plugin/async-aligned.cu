@@ -1,4 +1,4 @@
-// CONTRACT 6: no per-repeat predicate tensor on an .aligned form
+// docs/spec.md section 6: no per-repeat predicate tensor on an .aligned form
 // (AlignedPredicateTensor): barrier...aligned, setmaxnreg, and every bar form
 // (bar{.cta} is the ISA's barrier{.cta}.aligned written short). A uniform
 // scalar predicate is accepted; barrier.sync without .aligned takes a tensor.

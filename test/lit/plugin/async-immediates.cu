@@ -1,4 +1,4 @@
-// CONTRACT 6: an immediate of the asynchronous families is an integer
+// docs/spec.md section 6: an immediate of the asynchronous families is an integer
 // constant expression in its range, checked at the call (ImmediateRequired):
 // wait_group's N in [0..63], setmaxnreg's count in [24..256] in steps of 8,
 // the 128-byte size of a tensor-map acquire fence, cp.async's cp-size (4, 8 or

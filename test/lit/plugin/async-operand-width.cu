@@ -1,4 +1,4 @@
-// CONTRACT 6: the asynchronous families' operands have fixed widths, as
+// docs/spec.md section 6: the asynchronous families' operands have fixed widths, as
 // ptxas enforces them: a CTA mask of 16 bits, a cache policy of 64, int32_t
 // coordinates (as many as the dimension), 64-bit mbarriers. Anything else is
 // CarrierMismatch (or GroupMismatch for a wrong count), at the argument.

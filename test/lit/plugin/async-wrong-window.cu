@@ -1,4 +1,4 @@
-// CONTRACT 6: the .shared::cta window is a tile::shared view, the
+// docs/spec.md section 6: the .shared::cta window is a tile::shared view, the
 // .shared::cluster window a tile::cluster view (tile::to_cluster converts this
 // CTA's own shared memory, explicitly), an address without a state space a
 // tile::generic view. Any other pairing is WrongStateSpace, at the argument.

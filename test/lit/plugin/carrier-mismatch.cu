@@ -1,4 +1,4 @@
-// CONTRACT 4.3: each operand's carrier dtype must match the opcode's operand
+// docs/spec.md section 4.3: each operand's carrier dtype must match the opcode's operand
 // type, including a result wider than the inputs (mul.wide.s32 writes .s64).
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>

@@ -1,4 +1,4 @@
-// CONTRACT section 6: a carry chain is one asm statement for the whole call;
+// docs/spec.md section 6: a carry chain is one asm statement for the whole call;
 // a per-repeat predicate tensor could switch single words off and break the
 // chain, so it is refused. One scalar predicate guards every word.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s

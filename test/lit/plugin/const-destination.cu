@@ -1,4 +1,4 @@
-// CONTRACT 4.5: a const destination cannot be written; the note points at the
+// docs/spec.md section 4.5: a const destination cannot be written; the note points at the
 // declaration that made it const.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>

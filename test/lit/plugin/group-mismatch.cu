@@ -1,4 +1,4 @@
-// CONTRACT 4.4: the last axis of a tensor operand is its register group, whose
+// docs/spec.md section 4.4: the last axis of a tensor operand is its register group, whose
 // extent must be the opcode's register count (1, or 2/4/8 for .v2/.v4/.v8).
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>

@@ -1,11 +1,11 @@
-// CONTRACT 4.10: __tile_apply in host code. The host compilation reports it;
+// docs/spec.md section 4.10: __tile_apply in host code. The host compilation reports it;
 // the device compilation, which does not compile host code, stays silent, so
 // a normal build reports it once. A __host__ __device__ function and a
 // __device__ lambda are device code; a lambda without attributes runs where
 // the function around it runs. Plain C++ has only host code.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-host-only -fsyntax-only -fplugin=%plugin -Xclang -verify=host %s
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify=device %s
-// RUN: %clangxx -std=c++20 -x c++ -I%srcroot/include -fsyntax-only -fplugin=%plugin -Xclang -verify=cxx %s
+// RUN: %clangxx -std=c++20 -x c++ %{includes} -fsyntax-only -fplugin=%plugin -Xclang -verify=cxx %s
 // device-no-diagnostics
 #include <tileapply/tile.h>
 

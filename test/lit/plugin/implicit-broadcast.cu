@@ -1,4 +1,4 @@
-// CONTRACT 4.6: an input with extent 1 on a repeat axis where the others have
+// docs/spec.md section 4.6: an input with extent 1 on a repeat axis where the others have
 // more is not broadcast implicitly; a scalar or a zero-stride view is.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>

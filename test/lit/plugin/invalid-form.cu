@@ -1,4 +1,4 @@
-// CONTRACT 4.1: every token is a qualifier of the instruction, but together
+// docs/spec.md section 4.1: every token is a qualifier of the instruction, but together
 // they are no form of it (rounding on integer add, mul without .lo/.hi/.wide).
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>

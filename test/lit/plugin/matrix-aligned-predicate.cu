@@ -1,4 +1,4 @@
-// CONTRACT 6: a per-repeat predicate tensor on an .aligned form is refused
+// docs/spec.md section 6: a per-repeat predicate tensor on an .aligned form is refused
 // (AlignedPredicateTensor): every thread of the warp (mma.sync, ldmatrix) or
 // warpgroup (wgmma) executes it together, and a tensor could switch it off in
 // some threads only. One bool, tile::pred(p), is accepted (it must be

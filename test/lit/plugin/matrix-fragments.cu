@@ -1,4 +1,4 @@
-// CONTRACT 6: a fragment's register count and carrier are computed from the
+// docs/spec.md section 6: a fragment's register count and carrier are computed from the
 // shape and types and checked at the call. A wrong count is GroupMismatch, a
 // wrong carrier CarrierMismatch; immediates (wgmma's scale and transpose,
 // wait_group's N) are range-checked (ImmediateRequired); a descriptor is one

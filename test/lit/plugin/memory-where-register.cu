@@ -1,4 +1,4 @@
-// CONTRACT 4.7: arithmetic reads and writes registers; a memory tensor needs
+// docs/spec.md section 4.7: arithmetic reads and writes registers; a memory tensor needs
 // an explicit ld / st around it.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>

@@ -1,4 +1,4 @@
-// CONTRACT 4.2: the operands must be exactly the opcode's PTX operands (then
+// docs/spec.md section 4.2: the operands must be exactly the opcode's PTX operands (then
 // only options). Too few is reported at the opcode, too many at the first
 // extra argument.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s

@@ -1,4 +1,4 @@
-// CONTRACT 2: options come last, tile::pred before tile::preserve_dst.
+// docs/spec.md section 2: options come last, tile::pred before tile::preserve_dst.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>
 

@@ -1,4 +1,4 @@
-// CONTRACT 4.5: destination storage must be distinct across repeats: a
+// docs/spec.md section 4.5: destination storage must be distinct across repeats: a
 // broadcast (zero-stride) or overlapping view is for inputs only.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>

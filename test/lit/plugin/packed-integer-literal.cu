@@ -1,4 +1,4 @@
-// CONTRACT 4.11: an integer literal passed to a packed floating-point operand
+// docs/spec.md section 4.11: an integer literal passed to a packed floating-point operand
 // is a warning (`2` is the raw bits 0x00000002, not two halves of 2.0), with a
 // note showing how to write the packed constant. It is a Clang warning in the
 // -Wliteral-conversion group; packed-literal-control.cu tests the switches.

@@ -1,4 +1,4 @@
-// CONTRACT 2: a predicate tensor is bool or uint32_t, shaped like the repeat
+// docs/spec.md section 2: a predicate tensor is bool or uint32_t, shaped like the repeat
 // axes followed by a group axis of 1.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>

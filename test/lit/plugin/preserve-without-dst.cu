@@ -1,4 +1,4 @@
-// CONTRACT 4.8: tile::preserve_dst on an opcode with no destination.
+// docs/spec.md section 4.8: tile::preserve_dst on an opcode with no destination.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>
 

@@ -1,4 +1,4 @@
-// CONTRACT 4.8: tile::preserve_dst keeps the old destination where the
+// docs/spec.md section 4.8: tile::preserve_dst keeps the old destination where the
 // predicate is off, so it needs tile::pred before it.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>

@@ -1,4 +1,4 @@
-// CONTRACT 4.1 and 6: the right qualifiers in an order ptxas refuses are not
+// docs/spec.md section 4.1 and 6: the right qualifiers in an order ptxas refuses are not
 // PTX (a word of the instruction name moved, a conversion's types swapped);
 // the message names the PTX spelling. Orders ptxas accepts are forms.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s

@@ -1,4 +1,4 @@
-// CONTRACT 2 / 4.4: a tensor operand needs at least its register-group axis.
+// docs/spec.md section 2 / 4.4: a tensor operand needs at least its register-group axis.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>
 

@@ -1,4 +1,4 @@
-// CONTRACT 4.7: an opcode that takes an address needs a memory tensor there,
+// docs/spec.md section 4.7: an opcode that takes an address needs a memory tensor there,
 // not a register tensor or a scalar.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>

@@ -1,4 +1,4 @@
-// CONTRACT 4.4: all tensor operands share the same repeat extents.
+// docs/spec.md section 4.4: all tensor operands share the same repeat extents.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>
 

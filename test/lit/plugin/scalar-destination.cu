@@ -1,4 +1,4 @@
-// CONTRACT 4.5: the destination must be a register tensor, not a scalar.
+// docs/spec.md section 4.5: the destination must be a register tensor, not a scalar.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>
 

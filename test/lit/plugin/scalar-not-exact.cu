@@ -1,4 +1,4 @@
-// CONTRACT 2 / 4.3: a constant scalar is accepted only when it converts to
+// docs/spec.md section 2 / 4.3: a constant scalar is accepted only when it converts to
 // the operand type without changing its value (`1.0` for .f32, `5` for .s32).
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>

@@ -1,4 +1,4 @@
-// CONTRACT 4.9 with several --cuda-gpu-arch: each device compilation checks
+// docs/spec.md section 4.9 with several --cuda-gpu-arch: each device compilation checks
 // its own target, every too-new call in the file is reported (not only the
 // first), and an arch-specific suffix (sm_90a) or a plain one is understood.
 // RUN: not %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-gpu-arch=sm_100a --cuda-device-only -fsyntax-only -fplugin=%plugin %s 2>&1 | FileCheck %s

@@ -1,4 +1,4 @@
-// CONTRACT 4.9: an opcode newer than the GPU being compiled for is refused,
+// docs/spec.md section 4.9: an opcode newer than the GPU being compiled for is refused,
 // naming both architectures; at sm_100a the same call is accepted.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify=sm90 %s
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_100a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify=sm100 %s

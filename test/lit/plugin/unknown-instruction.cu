@@ -1,4 +1,4 @@
-// CONTRACT 4.1: an opcode that names no PTX instruction.
+// docs/spec.md section 4.1: an opcode that names no PTX instruction.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>
 

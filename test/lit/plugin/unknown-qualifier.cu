@@ -1,4 +1,4 @@
-// CONTRACT 4.1: a qualifier the instruction does not take, with a
+// docs/spec.md section 4.1: a qualifier the instruction does not take, with a
 // "did you mean" fix-it when a form is close.
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>

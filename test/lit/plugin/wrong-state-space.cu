@@ -1,4 +1,4 @@
-// CONTRACT 4.7: the memory tensor's state space must be the opcode's
+// docs/spec.md section 4.7: the memory tensor's state space must be the opcode's
 // (`ld.global` from tile::shared is refused).
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Xclang -verify %s
 #include <tileapply/tile.h>

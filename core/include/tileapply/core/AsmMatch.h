@@ -1,6 +1,6 @@
 //===- AsmMatch.h - An asm statement's PTX checked against the table -*- C++ -*-===//
 //
-// The second half of the inline-asm checker (CONTRACT section 7): each
+// The second half of the inline-asm checker (docs/spec.md section 7): each
 // instruction an AsmTemplate holds is looked up in the one OpcodeTable, its
 // written operands are bound to the form's operands, and every operand is
 // checked against the statement's constraint letters and the template's

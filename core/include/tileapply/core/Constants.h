@@ -23,6 +23,11 @@ bool constantFitsExactly(PtxType T, const ScalarConst &C);
 std::optional<int64_t> integralValue(const ScalarConst &C);
 /// Bits as upper-case hex digits, zero-padded: hexBits(0x4000, 8) = "00004000".
 std::string hexBits(uint64_t Bits, unsigned Digits);
+/// The raw bits of a constant of the half-precision or packed PTX type T with
+/// every lane V, rounded to nearest even: one lane for .f16 / .bf16, two for
+/// .f16x2 / .bf16x2 / .f32x2 (lane 0 in the low bits). The diagnostics quote
+/// it; runtime/include/tileapply/packed.h computes the same for users.
+uint64_t packedSplatBits(PtxType T, float V);
 
 } // namespace tileapply
 

@@ -132,7 +132,7 @@ struct Form {
   /// (wgmma's n: {"N", 128}).
   llvm::SmallVector<std::pair<llvm::StringRef, int64_t>, 2> Params;
 
-  /// A form that needs more than one instruction (CONTRACT section 6, the
+  /// A form that needs more than one instruction (docs/spec.md section 6, the
   /// only exceptions to one instruction per repeat). Body (TA_MULTI): one
   /// repeat is these instructions, `;`-separated, with `.reg` scratch
   /// declarations, in braces; `{op}` is the spelling, `{q}` its qualifiers,
@@ -265,8 +265,6 @@ public:
   /// a row cannot make, spellings two rows make. Empty for a good table; the
   /// build runs it (tileapply-opcodes --check-table).
   static std::vector<std::string> checkRows();
-  /// Families that are real PTX but deliberately not supported, and why.
-  std::optional<llvm::StringRef> unsupportedReason(llvm::StringRef Family) const;
   /// The number of tokens of the instruction name a spelling starts with: its
   /// longest TA_NAME prefix ("mul.wide.s32": 2), or 1 (the family alone).
   unsigned nameTokens(llvm::ArrayRef<llvm::StringRef> Tokens) const;

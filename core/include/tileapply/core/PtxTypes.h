@@ -60,8 +60,6 @@ CarrierKind dtypeKind(DType D);
 char dtypeConstraint(DType D);
 bool dtypeIsFloat(DType D);  // float, double and CUDA's half and vector types
 bool dtypeIsSigned(DType D);
-/// __half, __half2, float2, ...: a class whose bits are the value (a pun).
-bool dtypeIsCudaClass(DType D);
 
 /// The register groups a splittable bit-size operand (`~` in Opcodes.def) may
 /// be given as instead of one register: `{a, b}` or `{a, b, c, d}`.
@@ -83,7 +81,7 @@ DType naturalCarrier(PtxType T);
 /// "float", "any 32-bit type (uint32_t, int, float, __half2, ...)",
 /// "uint32_t or __half2".
 std::string expectedCarriers(PtxType T);
-/// The one carrier rule (CONTRACT section 2): a concretely typed operand takes
+/// The one carrier rule (docs/spec.md section 2): a concretely typed operand takes
 /// exactly that C++ type; a bit-size operand any type of that width; a packed
 /// operand its raw-bits carrier or CUDA's own type for it.
 bool carrierMatches(DType D, PtxType T);

@@ -1,6 +1,6 @@
 //===- Rules.h - The layout rules of a __tile_apply call --------*- C++ -*-===//
 //
-// The one set of rules (CONTRACT sections 2 and 4): checkCall() binds a
+// The one set of rules (docs/spec.md sections 2 and 4): checkCall() binds a
 // call's arguments to a form's operands and returns every problem, worded
 // once for the plugin and the pass.
 //

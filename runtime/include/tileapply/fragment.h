@@ -3,9 +3,11 @@
 // Which element of a matrix each thread holds in which register, for every
 // register operand of the matrix instructions: mma.sync (dense and sparse),
 // ldmatrix / stmatrix / movmatrix, wgmma.mma_async (A from registers and the
-// accumulator D) and tcgen05.ld / tcgen05.st. One set of rules, used by the
-// compiler plugin (to compute register counts), by host code (to place data
-// into fragments and read results back) and by device code (epilogues).
+// accumulator D) and tcgen05.ld / tcgen05.st. One set of rules, used by host
+// code (to place data into fragments and read results back) and by device
+// code (epilogues). The compiler does not include it: the register counts the
+// plugin checks are written in the PTX table (core/ptx/matrix.def), and
+// test/unit/FragmentCountTest.cpp compares every matrix form's with regs().
 //
 // Plain constexpr C++17, no library beyond <stdint.h>: usable in host C++,
 // in CUDA device code (every function is __host__ __device__ under CUDA) and
@@ -516,12 +518,13 @@ TILEAPPLY_HD constexpr layout wgmma(int n, int k, operand op, type t) {
 }
 
 /// wgmma.mma_async.sp: A from registers is the compressed 64 x k/2 matrix,
-/// laid out like the dense A of half the k (9.7.15.6.2.1 - 3); D as dense.
+/// laid out like the dense A of half the k (9.7.15.6.2.1 - 3); D as the dense
+/// D of that half k (k64 .s8 is k32's, k16 .tf32 k8's: same accumulators).
 TILEAPPLY_HD constexpr layout wgmma_sp(int n, int k, operand op, type t) {
   using namespace detail;
   if (op != operand::a) {
     if (k != 16 && k != 32 && k != 64) return fail("sparse wgmma has k 16, 32 or 64");
-    return wgmma(n, k, op, t);
+    return wgmma(n, k / 2, op, t);
   }
   if (k == 32 && half(t)) return sp(wgmma(n, 16, op, t), 2, 4);
   if (k == 16 && t == type::tf32) return sp(wgmma(n, 8, op, t), 1, 2);

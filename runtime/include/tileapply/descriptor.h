@@ -8,7 +8,7 @@
 // a densely packed tile).
 //
 // Plain constexpr C++17 on <stdint.h> only: host code, CUDA device code
-// (__host__ __device__ under CUDA), static_assert, and the compiler itself.
+// (__host__ __device__ under CUDA) and static_assert.
 //
 // ---- API ---------------------------------------------------------------------
 //

@@ -21,8 +21,10 @@
 //
 // Everything is a plain C++17 `constexpr` function with no dependency beyond
 // <stdint.h>: usable in host C++, in CUDA device code (clang treats constexpr
-// functions as __host__ __device__; nvcc needs --expt-relaxed-constexpr), in
-// `static_assert`, and inside the compiler itself.
+// functions as __host__ __device__; nvcc needs --expt-relaxed-constexpr) and
+// in `static_assert`. (The compiler does not include it: the constants its
+// diagnostics quote come from core's packedSplatBits, and PackedTest keeps
+// the two equal.)
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILEAPPLY_PACKED_H
