@@ -3,7 +3,8 @@
 
     asm_audit.py FILE.ptx SOURCE... [--no-asm SOURCE...]
 
-Reads the opcodes the SOURCE files name in `__tile_apply("...")` calls and
+Reads the opcodes the SOURCE files name in `__tile_apply("...")` calls (and
+the patterns of `__tile_apply(tile::fmt<"...{}...", N>` calls) and
 checks that every instruction inside the PTX's inline-asm blocks (between
 clang's `// begin inline asm` and `// end inline asm`; a `@p` guard in front
 is allowed) is one of them, spelled exactly. Empty inline-asm blocks (the
@@ -18,16 +19,22 @@ import re
 import sys
 
 CALL_RE = re.compile(r'__tile_apply\(\s*"([^"]+)"')
+# An opcode built by tile::fmt<"pattern", N...>: each {} is an integer.
+FMT_RE = re.compile(r'__tile_apply\(\s*tile::fmt<\s*"([^"]+)"')
 ASM_RE = re.compile(r"\basm\b\s*(volatile\b)?\s*\(|__asm__")
 GUARD_RE = re.compile(r"^@!?%?\w+\s+")
 
 
 def opcodes_of(paths):
-    ops = set()
+    """(the opcodes written as literals, the tile::fmt patterns as regexes)."""
+    ops, patterns = set(), []
     for p in paths:
         with open(p) as f:
-            ops |= set(CALL_RE.findall(f.read()))
-    return ops
+            text = f.read()
+        ops |= set(CALL_RE.findall(text))
+        patterns += [re.compile(re.escape(f).replace(r"\{\}", "[0-9]+"))
+                     for f in FMT_RE.findall(text)]
+    return ops, patterns
 
 
 def asm_instructions(ptx):
@@ -59,8 +66,8 @@ def main(argv):
         no_asm = args[k + 1:]
         args = args[:k]
     ptx_path, sources = args[0], args[1:] + no_asm
-    ops = opcodes_of(sources)
-    if not ops:
+    ops, patterns = opcodes_of(sources)
+    if not ops and not patterns:
         print("error: no __tile_apply call in %s" % ", ".join(sources))
         return 2
     bad = 0
@@ -77,7 +84,7 @@ def main(argv):
     for s in ins:
         body = GUARD_RE.sub("", s)
         op = body.split()[0].rstrip(";") if body.split() else ""
-        if op not in ops:
+        if op not in ops and not any(p.fullmatch(op) for p in patterns):
             print("BAD inline asm not from a __tile_apply call: %s" % s)
             bad += 1
             continue
