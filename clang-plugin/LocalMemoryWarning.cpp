@@ -16,6 +16,10 @@ using namespace clang;
 namespace tileapply {
 namespace plugin {
 
+namespace {
+SourceLocation findUse(const Stmt *S, const VarDecl *V, LocalMemoryReason Why);
+} // namespace
+
 LocalMemoryWarnings::LocalMemoryWarnings(Reporter &R) : R(R) {
   setLocalMemoryHook([this](const LocalMemoryFinding &F) { return report(F); });
 }
@@ -23,7 +27,7 @@ LocalMemoryWarnings::LocalMemoryWarnings(Reporter &R) : R(R) {
 LocalMemoryWarnings::~LocalMemoryWarnings() { setLocalMemoryHook({}); }
 
 void LocalMemoryWarnings::record(const CallExpr *Call, ASTContext &C) {
-  Ctx = &C;
+  SM = &C.getSourceManager();
   if (!isTileApply(Call->getDirectCallee()))
     return; // (tile::ewise emits no marker)
   uint64_t Loc = Call->getBeginLoc().getRawEncoding();
@@ -31,8 +35,22 @@ void LocalMemoryWarnings::record(const CallExpr *Call, ASTContext &C) {
     const VarDecl *V = storageVariable(Call->getArg(I));
     // The array itself, declared in a function (a reference parameter names
     // storage declared elsewhere).
-    if (V && V->hasLocalStorage() && !V->getType()->isReferenceType())
-      Tensors.try_emplace({Loc, I - 1}, V);
+    if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType())
+      continue;
+    Tensors.try_emplace({Loc, I - 1}, V);
+    // What a warning needs is taken now, while the AST exists: the back end
+    // runs after clang may have freed it (-clear-ast-before-backend).
+    auto [It, New] = Vars.try_emplace(V);
+    if (!New)
+      continue;
+    TensorFacts &T = It->second;
+    T.Name = V->getName().str();
+    T.Decl = V->getLocation();
+    const auto *Fn = dyn_cast<FunctionDecl>(V->getDeclContext());
+    const Stmt *Body = Fn ? Fn->getBody() : nullptr;
+    for (LocalMemoryReason Why : {LocalMemoryReason::RuntimeIndex, LocalMemoryReason::PassedToCall,
+                                  LocalMemoryReason::AddressTaken})
+      T.FirstUse[static_cast<unsigned>(Why)] = findUse(Body, V, Why);
   }
 }
 
@@ -86,8 +104,7 @@ bool readsRuntimeVariable(const Stmt *S) {
 }
 
 /// The first use of `V` in `S`, in source order, that is of kind `Why`.
-SourceLocation findUse(const Stmt *S, const VarDecl *V, LocalMemoryReason Why,
-                       ASTContext &Ctx) {
+SourceLocation findUse(const Stmt *S, const VarDecl *V, LocalMemoryReason Why) {
   if (!S)
     return {};
   // This runs in the back end, after Sema: the constant evaluator is not
@@ -123,7 +140,7 @@ SourceLocation findUse(const Stmt *S, const VarDecl *V, LocalMemoryReason Why,
     break;
   }
   for (const Stmt *Child : S->children())
-    if (SourceLocation L = findUse(Child, V, Why, Ctx); L.isValid())
+    if (SourceLocation L = findUse(Child, V, Why); L.isValid())
       return L;
   return {};
 }
@@ -131,21 +148,18 @@ SourceLocation findUse(const Stmt *S, const VarDecl *V, LocalMemoryReason Why,
 } // namespace
 
 bool LocalMemoryWarnings::report(const LocalMemoryFinding &F) {
+  // Only facts recorded in the front end: no AST node is touched here.
   auto It = Tensors.find({F.CallSrcLoc, F.Arg});
-  if (It == Tensors.end() || !Ctx)
+  if (It == Tensors.end() || !SM)
     return false;
-  const VarDecl *V = It->second;
-  const auto *Fn = dyn_cast<FunctionDecl>(V->getDeclContext());
-  SourceLocation Use =
-      findUse(Fn ? Fn->getBody() : nullptr, V, F.Why, *Ctx);
-  const SourceManager &SM = Ctx->getSourceManager();
-  unsigned Line = Use.isValid() ? SM.getExpansionLineNumber(Use)
+  const TensorFacts &T = Vars.find(It->second)->second;
+  SourceLocation Use = T.FirstUse[static_cast<unsigned>(F.Why)];
+  unsigned Line = Use.isValid() ? SM->getExpansionLineNumber(Use)
                   : F.Where    ? F.Where.getLine()
                                : 0;
-  std::string Message = text(
-      Text::LocalMemoryTensor,
-      {text(Text::LocalMemoryNamed, {V->getName().str()}), localMemoryReason(F, Line)});
-  R.reportLocalMemory(V->getLocation(), Message, Use, localMemoryAdvice(F.Why));
+  std::string Message = text(Text::LocalMemoryTensor,
+                             {text(Text::LocalMemoryNamed, {T.Name}), localMemoryReason(F, Line)});
+  R.reportLocalMemory(T.Decl, Message, Use, localMemoryAdvice(F.Why));
   return true;
 }
 

@@ -18,9 +18,13 @@
 #include <map>
 #include <utility>
 
+#include "clang/Basic/SourceLocation.h"
+#include <string>
+
 namespace clang {
 class ASTContext;
 class CallExpr;
+class SourceManager;
 class VarDecl;
 } // namespace clang
 
@@ -44,8 +48,17 @@ public:
 private:
   bool report(const LocalMemoryFinding &F);
   Reporter &R;
-  clang::ASTContext *Ctx = nullptr;
+  const clang::SourceManager *SM = nullptr;
+  /// The variable behind each register tensor argument, by (call, argument).
+  /// The pointers are keys only: the AST may be gone when the pass reports.
   std::map<std::pair<uint64_t, unsigned>, const clang::VarDecl *> Tensors;
+  /// What a warning says about each variable, taken from the AST in time.
+  struct TensorFacts {
+    std::string Name;
+    clang::SourceLocation Decl;
+    clang::SourceLocation FirstUse[3]; // by LocalMemoryReason
+  };
+  std::map<const clang::VarDecl *, TensorFacts> Vars;
 };
 
 } // namespace plugin
