@@ -124,9 +124,6 @@ std::string localMemoryAdvice(LocalMemoryReason Why) {
   return text(Text::NoteLocalMemoryAddress);
 }
 
-namespace {
-} // namespace
-
 PreservedAnalyses TileApplyLocalMemoryPass::run(Module &M, ModuleAnalysisManager &) {
   for (Function &Fn : M) {
     SmallVector<AllocaInst *, 4> Tagged;
