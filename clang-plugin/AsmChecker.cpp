@@ -228,11 +228,13 @@ void AsmStatementVisitor::report(const StringLiteral *SL, const AsmFinding &F) {
     return SL->getLocationOfByte(static_cast<unsigned>(std::min<size_t>(Byte, Len ? Len - 1 : 0)),
                                  SM, LO, TI);
   };
+  bool Warning = F.severity() == Severity::Warning;
+  if (Warning && !C.Warnings)
+    return;
   SourceLocation Loc = At(F.Offset);
   SourceRange Range(Loc, At(F.Offset + (F.Length ? F.Length - 1 : 0)));
   if (!C.Reported.insert({Loc.getRawEncoding(), F.Message}).second)
     return;
-  bool Warning = F.severity() == Severity::Warning;
   Diags.Report(Loc, Warning ? C.WarningID : C.ErrorID) << F.Message << Range;
   // (Clang drops these notes when the diagnostic before them was ignored.)
   for (const std::string &N : F.Notes)

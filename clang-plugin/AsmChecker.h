@@ -47,12 +47,17 @@ public:
     MigrateSink = std::move(Sink);
   }
 
+  /// Without `On` (-fplugin-arg-tileapply-no-asm-warnings) the checker's
+  /// warnings are dropped; its errors stay.
+  void setWarnings(bool On) { Warnings = On; }
+
   /// Checks every asm statement of device code in the translation unit.
   void checkTranslationUnit(clang::ASTContext &Ctx, const std::optional<Target> &GPU);
 
 private:
   bool Stats;
   bool MigrateNote = false;
+  bool Warnings = true;
   std::function<void(const MigrationResult &)> MigrateSink;
   unsigned ErrorID, WarningID, NoteID, InstantiationID, MigrateID;
   std::set<std::pair<unsigned, std::string>> Reported;

@@ -42,6 +42,10 @@ struct PluginOptions {
   bool AsmCheck = true;
   bool AsmStats = false;
   bool AsmMigrate = false; // a fix-it note per asm statement that is one call
+  /// `no-asm-warnings`: the checker's warnings off, its errors on.
+  bool AsmWarnings = true;
+  /// `no-local-memory-warning`: LocalMemoryTensor off.
+  bool LocalMemoryWarning = true;
 };
 
 /// The Clang warning group tileapply's warnings belong to: `-Wno-<group>`,

@@ -20,13 +20,16 @@ namespace {
 SourceLocation findUse(const Stmt *S, const VarDecl *V, LocalMemoryReason Why);
 } // namespace
 
-LocalMemoryWarnings::LocalMemoryWarnings(Reporter &R) : R(R) {
-  setLocalMemoryHook([this](const LocalMemoryFinding &F) { return report(F); });
+LocalMemoryWarnings::LocalMemoryWarnings(Reporter &R, bool Enabled) : R(R), Enabled(Enabled) {
+  setLocalMemoryHook(
+      [this](const LocalMemoryFinding &F) { return !this->Enabled || report(F); });
 }
 
 LocalMemoryWarnings::~LocalMemoryWarnings() { setLocalMemoryHook({}); }
 
 void LocalMemoryWarnings::record(const CallExpr *Call, ASTContext &C) {
+  if (!Enabled)
+    return;
   SM = &C.getSourceManager();
   if (!isTileApply(Call->getDirectCallee()))
     return; // (tile::ewise emits no marker)

@@ -35,8 +35,10 @@ class Reporter;
 
 class LocalMemoryWarnings {
 public:
-  /// Installs the pass's hook for the lifetime of this object.
-  LocalMemoryWarnings(Reporter &R);
+  /// Installs the pass's hook for the lifetime of this object. Not
+  /// `Enabled` (`-fplugin-arg-tileapply-no-local-memory-warning`): the hook
+  /// swallows every finding, so the pass reports none either.
+  LocalMemoryWarnings(Reporter &R, bool Enabled);
   ~LocalMemoryWarnings();
   LocalMemoryWarnings(const LocalMemoryWarnings &) = delete;
   LocalMemoryWarnings &operator=(const LocalMemoryWarnings &) = delete;
@@ -48,6 +50,7 @@ public:
 private:
   bool report(const LocalMemoryFinding &F);
   Reporter &R;
+  bool Enabled;
   const clang::SourceManager *SM = nullptr;
   /// The variable behind each register tensor argument, by (call, argument).
   /// The pointers are keys only: the AST may be gone when the pass reports.

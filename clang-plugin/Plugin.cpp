@@ -50,9 +50,10 @@ public:
     if (IsDevice && Opts.AsmCheck) {
       Asm.emplace(CI, Opts.AsmStats);
       Asm->setMigration(Opts.AsmMigrate);
+      Asm->setWarnings(Opts.AsmWarnings);
     }
     if (IsDevice)
-      LocalMemory.emplace(R);
+      LocalMemory.emplace(R, Opts.LocalMemoryWarning);
   }
 
   // This consumer runs before the code generator (AddBeforeMainAction), which
@@ -126,11 +127,23 @@ public:
         Opts.AsmMigrate = true;
         continue;
       }
+      // The switches of tileapply's own warnings alone (a Clang 22 plugin
+      // cannot make a -W group of its own; the groups they are in also hold
+      // Clang's warnings).
+      if (Arg == "no-asm-warnings") {
+        Opts.AsmWarnings = false;
+        continue;
+      }
+      if (Arg == "no-local-memory-warning") {
+        Opts.LocalMemoryWarning = false;
+        continue;
+      }
       DiagnosticsEngine &Diags = CI.getDiagnostics();
       Diags.Report(Diags.getCustomDiagID(
           DiagnosticsEngine::Error,
           "unknown argument '%0' for plugin 'tileapply' (known: "
-          "no-packed-literal, no-asm-check, asm-stats, asm-migrate)"))
+          "no-packed-literal, no-asm-check, no-asm-warnings, asm-stats, asm-migrate, "
+          "no-local-memory-warning)"))
           << Arg;
       return false;
     }

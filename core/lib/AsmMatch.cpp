@@ -80,35 +80,47 @@ unsigned registerBits(PtxType T) {
   return R ? ptxTypeBits(*R) : 0;
 }
 
-/// The special registers of the PTX ISA and their widths (1: a predicate);
-/// 0 for a name the checker does not know.
-unsigned specialRegisterBits(StringRef N) {
+/// A special register of the PTX ISA: its width (1: a predicate; 0 for a
+/// name the checker does not know) and the first GPU that has it (0: every
+/// target CUDA 13 compiles for).
+struct SpecialRegister {
+  unsigned Bits = 0;
+  unsigned MinSm = 0;
+};
+
+SpecialRegister specialRegister(StringRef N) {
   if (!N.consume_front("%"))
-    return 0;
+    return {};
   static const char *const Bits64[] = {"gridid", "clock64", "globaltimer", "current_graph_exec"};
   for (const char *X : Bits64)
     if (N == X)
-      return 64;
+      return {64};
+  // The cluster registers came with Hopper (ptxas: "Feature '%clusterid'
+  // requires .target sm_90 or higher").
   if (N == "is_explicit_cluster")
-    return 1;
+    return {1, 90};
   if (N.starts_with("pm") && N.ends_with("_64"))
-    return 64;
+    return {64};
   StringRef Base = N.split('.').first;
   static const char *const Bits32[] = {
       "tid", "ntid", "laneid", "warpid", "nwarpid", "ctaid", "nctaid", "smid", "nsmid",
       "lanemask_eq", "lanemask_le", "lanemask_lt", "lanemask_ge", "lanemask_gt", "clock",
-      "clock_hi", "total_smem_size", "aggr_smem_size", "dynamic_smem_size", "clusterid",
-      "nclusterid", "cluster_ctaid", "cluster_nctaid", "cluster_ctarank",
-      "cluster_nctarank", "globaltimer_lo", "globaltimer_hi", "reserved_smem_offset_begin",
-      "reserved_smem_offset_end", "reserved_smem_offset_cap", "reserved_smem_offset_0",
-      "reserved_smem_offset_1"};
+      "clock_hi", "total_smem_size", "dynamic_smem_size", "globaltimer_lo", "globaltimer_hi",
+      "reserved_smem_offset_begin", "reserved_smem_offset_end", "reserved_smem_offset_cap",
+      "reserved_smem_offset_0", "reserved_smem_offset_1"};
   for (const char *X : Bits32)
     if (Base == X)
-      return 32;
+      return {32};
+  static const char *const Bits32Sm90[] = {"clusterid",      "nclusterid",      "cluster_ctaid",
+                                           "cluster_nctaid", "cluster_ctarank", "cluster_nctarank",
+                                           "aggr_smem_size"};
+  for (const char *X : Bits32Sm90)
+    if (Base == X)
+      return {32, 90};
   unsigned K;
   if ((Base.consume_front("envreg") || Base.consume_front("pm")) && !Base.getAsInteger(10, K))
-    return 32;
-  return 0;
+    return {32};
+  return {};
 }
 
 /// What a written reference is, as far as ptxas is concerned.
@@ -181,7 +193,7 @@ private:
       return V;
     }
     case AsmRef::Special: {
-      unsigned B = specialRegisterBits(R.Name);
+      unsigned B = specialRegister(R.Name).Bits;
       if (!B)
         return V;
       V.K = B == 1 ? RefView::Predicate : RefView::Register;
@@ -259,25 +271,32 @@ private:
   }
 
   /// What ptxas would refuse in a spelling the table does not have. The
-  /// table does not hold every PTX form, so only two verdicts are sure: a
+  /// table does not hold every PTX form, so only three verdicts are sure: a
   /// qualifier that no form of the instruction's family (or of its
   /// multi-token name, tcgen05.ld) uses, outside the prefixes the table
-  /// leaves out on purpose (TA_UNSUPPORTED); and the qualifiers of a form in
-  /// an order ptxas refuses.
+  /// leaves out on purpose (TA_UNSUPPORTED); two qualifiers no form of the
+  /// family writes together (a type twice, `.ftz` on an integer compare);
+  /// and the qualifiers of a form in an order ptxas refuses.
   std::optional<Problem> spellingWrong(const LookupResult &L, StringRef Spelling) const {
     if (L.Problem.K == SpellingProblem::WrongOrder)
       return spellingProblem(Table.lookup(Spelling, /*Suggest=*/true).Problem);
     if (L.Problem.K != SpellingProblem::UnknownQualifier &&
         L.Problem.K != SpellingProblem::InvalidForm && L.Problem.K != SpellingProblem::MissingType)
       return std::nullopt;
-    std::optional<ForeignQualifier> Q = Table.foreignQualifier(Spelling);
-    if (!Q)
+    std::string Msg;
+    DiagCode Code = DiagCode::UnknownQualifier;
+    if (std::optional<ForeignQualifier> Q = Table.foreignQualifier(Spelling)) {
+      Msg = text(Text::UnknownQualifier, {Q->Token, Q->Owner});
+    } else if (std::optional<QualifierClash> C = Table.qualifierClash(Spelling)) {
+      Code = DiagCode::InvalidForm;
+      Msg = clashText(*C);
+    } else {
       return std::nullopt;
+    }
     LookupResult S = Table.lookup(Spelling, /*Suggest=*/true);
-    std::string Msg = text(Text::UnknownQualifier, {Q->Token, Q->Owner});
     if (!S.Problem.Suggestion.empty())
       Msg += text(Text::DidYouMean, {S.Problem.Suggestion});
-    return Problem{DiagCode::UnknownQualifier, -1, Msg, {}, S.Problem.Suggestion, false};
+    return Problem{Code, -1, Msg, {}, S.Problem.Suggestion, false};
   }
 
   Attempt attempt(const Form &F, const AsmInstruction &I) {
@@ -465,6 +484,13 @@ private:
                                             : "a constraint it does not read");
       return;
     }
+    if (R.K == AsmRef::Special && Tgt) {
+      unsigned MinSm = specialRegister(R.Name).MinSm;
+      if (MinSm && !targetHas(*Tgt, Target{MinSm}))
+        error(A, DiagCode::TargetTooOld, R.Offset, R.Length,
+              text(Text::TargetTooOld, {"'" + R.Name + "'", smName(MinSm), Tgt->name()}),
+              {text(Text::NoteNewerGpu, {smName(MinSm), Tgt->name()})});
+    }
     std::string Tn = ptxTypeName(Ty).str();
     unsigned Expected = registerBits(Ty);
     if (Expected == 0) {
@@ -485,7 +511,7 @@ private:
             text(Text::AsmPredicate, {R.Text, S.Name, F.Spelling, V.Found}), Notes);
       return;
     }
-    bool Wider = dataMayBeWider(F.Family) && S.Direction != Dir::Addr;
+    bool Wider = dataMayBeWider(F.Family, F.Spelling) && S.Direction != Dir::Addr;
     bool Ok = V.K == RefView::Register && (Wider ? V.Bits >= Expected : V.Bits == Expected);
     if (Ok)
       return;

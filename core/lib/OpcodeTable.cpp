@@ -11,6 +11,7 @@
 #include "tileapply/core/OpcodeTable.h"
 #include "TableParser.h"
 #include "tileapply/core/Diagnostics.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -183,6 +184,12 @@ struct OpcodeTable::Impl {
     std::vector<std::string> Spellings;
     std::vector<SmallVector<StringRef, 8>> Tokens; // point into Spellings
     bool AllTyped = true; // every form names a type (wgmma.fence does not)
+    /// Which qualifiers some form writes together: Together[A][B] for the
+    /// ids TokenId gives (the family's own name token has none).
+    /// Twice: the ids some form writes twice (cvt.rni.f32.f32).
+    StringMap<unsigned> TokenId;
+    std::vector<BitVector> Together;
+    BitVector Twice;
   };
   mutable std::mutex IndexMutex;
   mutable StringMap<std::unique_ptr<FamilyIndex>> Indexes;
@@ -467,10 +474,28 @@ const OpcodeTable::Impl::FamilyIndex &OpcodeTable::Impl::index(StringRef Family)
   if (It != ByFamily.end())
     for (unsigned PIdx : It->second)
       enumerate(PIdx, [&](const Form &F) { Idx->Spellings.push_back(F.Spelling); });
+  SmallVector<unsigned, 12> Ids;
   for (const std::string &S : Idx->Spellings) {
     Idx->Tokens.push_back(splitSpelling(S));
-    Idx->AllTyped &= llvm::any_of(ArrayRef<StringRef>(Idx->Tokens.back()).drop_front(),
-                                  [](StringRef Q) { return parsePtxType(Q).has_value(); });
+    ArrayRef<StringRef> Quals = ArrayRef<StringRef>(Idx->Tokens.back()).drop_front();
+    Idx->AllTyped &= llvm::any_of(Quals, [](StringRef Q) { return parsePtxType(Q).has_value(); });
+    Ids.clear();
+    for (StringRef Q : Quals) {
+      auto [It, New] = Idx->TokenId.try_emplace(Q, Idx->TokenId.size());
+      if (New)
+        Idx->Together.emplace_back();
+      Ids.push_back(It->second);
+    }
+    Idx->Twice.resize(Idx->TokenId.size());
+    for (size_t I = 0; I < Ids.size(); ++I)
+      for (size_t J = 0; J < Ids.size(); ++J) {
+        BitVector &Row = Idx->Together[Ids[I]];
+        if (Row.size() <= Ids[J])
+          Row.resize(Idx->TokenId.size());
+        Row.set(Ids[J]);
+        if (I < J && Ids[I] == Ids[J])
+          Idx->Twice.set(Ids[I]);
+      }
   }
   Slot = std::move(Idx);
   return *Slot;
@@ -847,9 +872,10 @@ LookupResult OpcodeTable::lookup(StringRef Spelling, bool Suggest) const {
     return Fail(SpellingProblem::MissingType,
                 WithSuggestion(text(Text::MissingType, {Spelling.str()})),
                 Sug);
-  return Fail(SpellingProblem::InvalidForm,
-              WithSuggestion(text(Text::InvalidForm, {Spelling.str(), Family.str()})),
-              Sug);
+  std::string Msg = text(Text::InvalidForm, {Spelling.str(), Family.str()});
+  if (std::optional<QualifierClash> C = qualifierClash(Spelling))
+    Msg += ": " + clashText(*C);
+  return Fail(SpellingProblem::InvalidForm, WithSuggestion(Msg), Sug);
 }
 
 // ---- qualifiers the rows use, for the asm checker (issue 22) ----
@@ -869,6 +895,38 @@ std::optional<ForeignQualifier> OpcodeTable::foreignQualifier(StringRef Spelling
       return ForeignQualifier{Q.str(), Tokens[0].str()};
     if (Named != P->NameTokens.end() && !Named->second.contains(Q))
       return ForeignQualifier{Q.str(), Name};
+  }
+  return std::nullopt;
+}
+
+std::string clashText(const QualifierClash &C) {
+  return C.First == C.Second ? text(Text::QualifierTwice, {C.First, C.Family})
+                             : text(Text::QualifierClash, {C.First, C.Second, C.Family});
+}
+
+std::optional<QualifierClash> OpcodeTable::qualifierClash(StringRef Spelling) const {
+  SmallVector<StringRef, 8> Tokens = splitSpelling(Spelling);
+  if (!P->ByFamily.count(Tokens[0]))
+    return std::nullopt;
+  for (const auto &U : P->Parsed.UnsupportedRows)
+    if (unsupportedCovers(U, Tokens))
+      return std::nullopt; // forms the table leaves out on purpose
+  const Impl::FamilyIndex &Idx = P->index(Tokens[0]);
+  ArrayRef<StringRef> Quals = ArrayRef<StringRef>(Tokens).drop_front();
+  for (size_t I = 0; I < Quals.size(); ++I) {
+    auto A = Idx.TokenId.find(Quals[I]);
+    if (A == Idx.TokenId.end())
+      continue; // foreignQualifier's verdict, not this one's
+    for (size_t J = I + 1; J < Quals.size(); ++J) {
+      auto B = Idx.TokenId.find(Quals[J]);
+      if (B == Idx.TokenId.end())
+        continue;
+      const BitVector &Row = Idx.Together[A->second];
+      bool Seen = A->second == B->second ? Idx.Twice.test(A->second)
+                                         : B->second < Row.size() && Row.test(B->second);
+      if (!Seen)
+        return QualifierClash{Quals[I].str(), Quals[J].str(), Tokens[0].str()};
+    }
   }
   return std::nullopt;
 }

@@ -124,7 +124,9 @@ bool carrierMatches(DType D, PtxType T) {
   return llvm::is_contained(info(T).Exact, D);
 }
 
-bool dataMayBeWider(llvm::StringRef Family) {
+bool dataMayBeWider(llvm::StringRef Family, llvm::StringRef Spelling) {
+  if (Spelling.starts_with("st.async."))
+    return false;
   return Family == "ld" || Family == "ldu" || Family == "st" || Family == "cvt";
 }
 

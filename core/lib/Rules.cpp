@@ -356,7 +356,7 @@ void Checker::checkCarrier(unsigned Op) {
   // ld.global.u8 into a uint32_t, st.global.b8 from one: PTX extends or
   // truncates a wider data register of these families (dataMayBeWider).
   if (A.Kind != TILEAPPLY_KIND_SCALAR && S.Direction != Dir::Addr &&
-      dataMayBeWider(F.Family) && widerCarrierFits(A.Elem, S.Type))
+      dataMayBeWider(F.Family, F.Spelling) && widerCarrierFits(A.Elem, S.Type))
     return;
   std::string Where =
       S.Direction == Dir::Addr ? text(Text::ElementsOf, {opName(Op)}) : opName(Op);
@@ -373,7 +373,7 @@ void Checker::checkCarrier(unsigned Op) {
   else if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant)
     P.Notes.push_back(text(Text::NoteExactConstant, {Want}));
   else if (A.Kind == TILEAPPLY_KIND_REGISTER && S.Direction != Dir::Addr &&
-           dataMayBeWider(F.Family) && widerCarrierFits(TILEAPPLY_DT_U32, S.Type))
+           dataMayBeWider(F.Family, F.Spelling) && widerCarrierFits(TILEAPPLY_DT_U32, S.Type))
     P.Notes.push_back(text(Text::NoteWiderCarrier,
                            {F.Spelling, text(S.Direction == Dir::Read ? Text::WiderStores
                                                                       : Text::WiderLoads)}));

@@ -47,3 +47,6 @@ __global__ void promoted(tile::global<const float, 8, 1> X, float *out, int i) {
     out[k] = a[k][0];
   out[8] = i ? a[2][0] : a[5][0];
 }
+
+// Off for tileapply alone (Clang's own -Wframe-larger-than stays):
+// RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -S -O2 -o /dev/null -fplugin=%plugin -fplugin-arg-tileapply-no-local-memory-warning -Werror -Xclang -verify=none %s

@@ -27,9 +27,13 @@ __global__ void kernel(const int8_t *in, uint8_t *out, int32_t *w) {
   __tile_apply("ld.global.b8", f, tile::global<const int8_t, 2, 1>(in)); // expected-error {{destination 'd' of 'ld.global.b8' must be any 8-bit type (uint8_t, int8_t) (PTX .b8), found float}}
   // expected-note@-1 {{a 32- or 64-bit integer register tensor (uint32_t, int32_t, uint64_t, int64_t) works too: 'ld.global.b8' zero- or sign-extends the value into it}}
   // Arithmetic takes exactly its type: no wider carrier for add.u16.
-  uint32_t a[2][1] = {}; // expected-note 3 {{'a' declared here}}
+  uint32_t a[2][1] = {}; // expected-note 4 {{'a' declared here}}
   __tile_apply("add.u16", a, a, a); // expected-error {{destination 'd' of 'add.u16' must be uint16_t (PTX .u16), found uint32_t}}
   // expected-error@-1 {{operand 'a' of 'add.u16'}}
   // expected-error@-2 {{operand 'b' of 'add.u16'}}
+  // st.async is an instruction of its own in the st family: exactly its
+  // type's width (ptxas: "Arguments mismatch" for a 32-bit register).
+  __tile_apply("st.async.release.gpu.global.b16", tile::global<uint16_t, 2, 1>((uint16_t *)out), a); // expected-error {{operand 'b' of 'st.async.release.gpu.global.b16' must be any 16-bit type}}
+  // expected-error@-1 {{needs sm_100}} expected-note@-1 {{compile for a newer GPU}}
 #endif
 }

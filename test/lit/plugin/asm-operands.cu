@@ -61,4 +61,10 @@ __device__ void operands(uint32_t a, uint32_t b, unsigned long long l, float x, 
   // expected-error@+2 {{ptxas would reject this: %0 is operand 'd' of 'ld.global.u32', a register of at least 32 bits (.u32), but constraint "=h" gives it a 16-bit register}}
   // expected-note@+1 {{write "=r"}}
   asm volatile("ld.global.u32 %0, [%1];" : "=h"(d) : "l"(p) : "memory");
+  // st.async, an instruction of its own in the st family, takes exactly its
+  // type's width (ptxas: "Arguments mismatch").
+  unsigned long long w = d;
+  // expected-error@+2 {{ptxas would reject this: %1 is operand 'b' of 'st.async.shared::cluster.mbarrier::complete_tx::bytes.b32', a 32-bit register (.b32), but constraint "l" gives it a 64-bit register}}
+  // expected-note@+1 {{write "r"}}
+  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];" :: "r"(a), "l"(w), "r"(b) : "memory");
 }

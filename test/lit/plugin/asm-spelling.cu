@@ -36,14 +36,32 @@ __device__ bool foreign(uint32_t a, uint32_t t) {
   return p;
 }
 
-// A real PTX instruction the table does not have, a spelling whose
-// qualifiers the family all uses in a combination no row makes, or a prefix
-// the table leaves out on purpose (TA_UNSUPPORTED), is left alone: the table
-// is not all of PTX.
+// Qualifiers of the family that no form writes together, or one written
+// twice: ptxas says "Unexpected instruction types" or "Illegal modifier".
+// The table's forms are every combination PTX defines, less the prefixes it
+// leaves out on purpose (below), so such a pair is a sure verdict.
+__device__ unsigned clash(unsigned a, unsigned long long p) {
+  unsigned d;
+  // expected-error@+1 {{ptxas would reject this: no form of 'setp' writes '.b32' together with '.ftz'; did you mean 'setp.ne.b32'?}}
+  asm("{.reg .pred q; setp.ne.b32.ftz q, %1, 0; selp.u32 %0, 1, 0, q;}" : "=r"(d) : "r"(a));
+  // expected-error@+1 {{ptxas would reject this: no form of 'ld' writes '.b32' together with '.b128'}}
+  asm volatile("ld.global.b32.b128 %0, [%1];" : "=r"(d) : "l"(p) : "memory");
+  // expected-error@+1 {{ptxas would reject this: '.global' is written twice, and no form of 'ld' writes it twice}}
+  asm volatile("ld.global.global.b32 %0, [%1];" : "=r"(d) : "l"(p) : "memory");
+  // A type written twice where forms do write it twice is a form.
+  float f;
+  asm("cvt.rni.f32.f32 %0, %1;" : "=f"(f) : "f"(__int_as_float(a)));
+  return d + __float_as_uint(f);
+}
+
+// A real PTX instruction the table does not have, or a prefix the table
+// leaves out on purpose (a TA_UNSUPPORTED row: bf16 with 8-bit integers, which
+// ptxas takes with .b8 registers only), is left alone: the table is not all
+// of PTX.
 __device__ void outside(unsigned a, unsigned long long b) {
   asm volatile("bra.uni done%=;\ndone%=:" ::);
   asm volatile("nanosleep.u32 %0;" :: "r"(a));
-  asm volatile("cvt.rzi.s8.bf16 %0, %1;" : "=h"(*(unsigned short *)&a) : "h"((unsigned short)a));
+  asm volatile("{.reg .b8 q; cvt.rzi.s8.bf16 q, %0; cvt.rn.bf16.s8 %0, q;}" : "+h"(*(unsigned short *)&a));
   asm volatile("st.bulk.weak.shared::cta [%0], %1, 0;" :: "r"(a), "l"(b) : "memory");
 }
 

@@ -11,6 +11,8 @@
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -Wno-inline-asm -Xclang -verify=off %s
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -w -Xclang -verify=off %s
 // RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -fplugin-arg-tileapply-no-asm-check -Werror -Xclang -verify=off %s
+// tileapply's warnings alone, leaving Clang's own -Winline-asm on:
+// RUN: %clangxx %cuda_flags --cuda-gpu-arch=sm_90a --cuda-device-only -fsyntax-only -fplugin=%plugin -fplugin-arg-tileapply-no-asm-warnings -Werror -Xclang -verify=off %s
 // off-no-diagnostics
 #include <cstdint>
 

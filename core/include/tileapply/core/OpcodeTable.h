@@ -197,6 +197,16 @@ struct ForeignQualifier {
   std::string Owner; // the family ("setp") or instruction name ("tcgen05.ld")
 };
 
+/// Two qualifiers of one instruction that no form writes together
+/// (OpcodeTable::qualifierClash).
+struct QualifierClash {
+  std::string First, Second; // "ftz", "b32", in the order written
+  std::string Family;        // "setp"
+};
+
+/// "no form of 'setp' writes '.ftz' together with '.b32'".
+std::string clashText(const QualifierClash &C);
+
 /// The answer to a lookup: a form, or why not.
 struct LookupResult {
   std::optional<Form> Found;
@@ -279,6 +289,12 @@ public:
   /// Nothing for an unknown family or a spelling under a TA_UNSUPPORTED
   /// prefix (forms the table leaves out on purpose).
   std::optional<ForeignQualifier> foreignQualifier(llvm::StringRef Spelling) const;
+
+  /// The first two qualifiers of `Spelling` that no form of its family
+  /// writes together (`setp.ne.b32.ftz`: `.ftz` only comes with `.f32`), or a
+  /// qualifier written twice. The same exclusions as foreignQualifier; a
+  /// qualifier no form uses is foreignQualifier's to report and skipped here.
+  std::optional<QualifierClash> qualifierClash(llvm::StringRef Spelling) const;
 
   struct Impl;
   ~OpcodeTable();

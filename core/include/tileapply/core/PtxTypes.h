@@ -91,7 +91,9 @@ bool carrierMatches(DType D, PtxType T);
 /// "operand size exceeding instruction-type size" for ld, ldu, st and cvt
 /// (ptxas agrees): a wider destination is zero- or sign-extended as the type
 /// says, a wider source truncated. The asm checker and the call rules read it.
-bool dataMayBeWider(llvm::StringRef Family);
+/// `Spelling` is the form's: st.async, an instruction of its own in the `st`
+/// family, takes exactly its type's width (ptxas: "Arguments mismatch").
+bool dataMayBeWider(llvm::StringRef Family, llvm::StringRef Spelling);
 /// The carrier a wider data register of such an instruction takes: an
 /// integer carrier of 32 or 64 bits for an 8- or 16-bit bit-size or integer
 /// type (`uint32_t` for `ld.global.u8`, as hand-written asm does).
