@@ -11,8 +11,8 @@
 #include "tileapply/core/OpcodeTable.h"
 #include "TableParser.h"
 #include "tileapply/core/Diagnostics.h"
-#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -184,12 +184,11 @@ struct OpcodeTable::Impl {
     std::vector<std::string> Spellings;
     std::vector<SmallVector<StringRef, 8>> Tokens; // point into Spellings
     bool AllTyped = true; // every form names a type (wgmma.fence does not)
-    /// Which qualifiers some form writes together: Together[A][B] for the
-    /// ids TokenId gives (the family's own name token has none).
-    /// Twice: the ids some form writes twice (cvt.rni.f32.f32).
+    /// The pairs of qualifiers some form writes together, as (lower id,
+    /// higher id) of TokenId; (A, A) where a form writes A twice
+    /// (cvt.rni.f32.f32). The family's own name token has no id.
     StringMap<unsigned> TokenId;
-    std::vector<BitVector> Together;
-    BitVector Twice;
+    DenseSet<std::pair<unsigned, unsigned>> Together;
   };
   mutable std::mutex IndexMutex;
   mutable StringMap<std::unique_ptr<FamilyIndex>> Indexes;
@@ -480,22 +479,11 @@ const OpcodeTable::Impl::FamilyIndex &OpcodeTable::Impl::index(StringRef Family)
     ArrayRef<StringRef> Quals = ArrayRef<StringRef>(Idx->Tokens.back()).drop_front();
     Idx->AllTyped &= llvm::any_of(Quals, [](StringRef Q) { return parsePtxType(Q).has_value(); });
     Ids.clear();
-    for (StringRef Q : Quals) {
-      auto [It, New] = Idx->TokenId.try_emplace(Q, Idx->TokenId.size());
-      if (New)
-        Idx->Together.emplace_back();
-      Ids.push_back(It->second);
-    }
-    Idx->Twice.resize(Idx->TokenId.size());
+    for (StringRef Q : Quals)
+      Ids.push_back(Idx->TokenId.try_emplace(Q, Idx->TokenId.size()).first->second);
     for (size_t I = 0; I < Ids.size(); ++I)
-      for (size_t J = 0; J < Ids.size(); ++J) {
-        BitVector &Row = Idx->Together[Ids[I]];
-        if (Row.size() <= Ids[J])
-          Row.resize(Idx->TokenId.size());
-        Row.set(Ids[J]);
-        if (I < J && Ids[I] == Ids[J])
-          Idx->Twice.set(Ids[I]);
-      }
+      for (size_t J = I + 1; J < Ids.size(); ++J)
+        Idx->Together.insert(std::minmax(Ids[I], Ids[J]));
   }
   Slot = std::move(Idx);
   return *Slot;
@@ -744,6 +732,15 @@ bool OpcodeTable::orderAccepted(StringRef Spelling, StringRef Canonical) const {
 /// Whether a TA_UNSUPPORTED prefix covers the spelling: the same family, and
 /// each of the prefix's qualifiers somewhere among the spelling's (ptxas
 /// reads qualifiers in any order, so "ld.param" covers "ld.b32.param").
+static bool unsupportedCovers(const table::Unsupported &U, ArrayRef<StringRef> Tokens);
+
+/// Whether a TA_UNSUPPORTED prefix covers the spelling: PTX the table leaves
+/// out on purpose, about which the asm checker's sure verdicts say nothing.
+static bool leftOutOnPurpose(const table::Table &T, ArrayRef<StringRef> Tokens) {
+  return llvm::any_of(T.UnsupportedRows,
+                      [&](const table::Unsupported &U) { return unsupportedCovers(U, Tokens); });
+}
+
 static bool unsupportedCovers(const table::Unsupported &U, ArrayRef<StringRef> Tokens) {
   if (U.Prefix.empty() || Tokens.empty() || U.Prefix[0] != Tokens[0])
     return false;
@@ -884,9 +881,8 @@ std::optional<ForeignQualifier> OpcodeTable::foreignQualifier(StringRef Spelling
   auto Fam = P->FamilyTokens.find(Tokens[0]);
   if (Fam == P->FamilyTokens.end())
     return std::nullopt;
-  for (const auto &U : P->Parsed.UnsupportedRows)
-    if (unsupportedCovers(U, Tokens))
-      return std::nullopt; // forms the table leaves out on purpose
+  if (leftOutOnPurpose(P->Parsed, Tokens))
+    return std::nullopt;
   unsigned N = P->nameTokens(Tokens);
   std::string Name = join(ArrayRef<StringRef>(Tokens).take_front(N), ".");
   auto Named = N > 1 ? P->NameTokens.find(Name) : P->NameTokens.end();
@@ -908,9 +904,8 @@ std::optional<QualifierClash> OpcodeTable::qualifierClash(StringRef Spelling) co
   SmallVector<StringRef, 8> Tokens = splitSpelling(Spelling);
   if (!P->ByFamily.count(Tokens[0]))
     return std::nullopt;
-  for (const auto &U : P->Parsed.UnsupportedRows)
-    if (unsupportedCovers(U, Tokens))
-      return std::nullopt; // forms the table leaves out on purpose
+  if (leftOutOnPurpose(P->Parsed, Tokens))
+    return std::nullopt;
   const Impl::FamilyIndex &Idx = P->index(Tokens[0]);
   ArrayRef<StringRef> Quals = ArrayRef<StringRef>(Tokens).drop_front();
   for (size_t I = 0; I < Quals.size(); ++I) {
@@ -921,10 +916,7 @@ std::optional<QualifierClash> OpcodeTable::qualifierClash(StringRef Spelling) co
       auto B = Idx.TokenId.find(Quals[J]);
       if (B == Idx.TokenId.end())
         continue;
-      const BitVector &Row = Idx.Together[A->second];
-      bool Seen = A->second == B->second ? Idx.Twice.test(A->second)
-                                         : B->second < Row.size() && Row.test(B->second);
-      if (!Seen)
+      if (!Idx.Together.contains(std::minmax(A->second, B->second)))
         return QualifierClash{Quals[I].str(), Quals[J].str(), Tokens[0].str()};
     }
   }
