@@ -84,7 +84,7 @@ class Lib:
         self.lib = ctypes.CDLL(path)
         f = self.lib.attn_fwd
         f.restype = ctypes.c_int
-        f.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_void_p] + [ctypes.c_int] * 8 + [ctypes.c_float, ctypes.c_void_p]
+        f.argtypes = [ctypes.c_void_p] * 5 + [ctypes.c_int] * 7 + [ctypes.c_float, ctypes.c_void_p]
         self.lib.attn_error.restype = ctypes.c_char_p
         self.lib.attn_config.restype = ctypes.c_char_p
         self.lib.attn_config.argtypes = [ctypes.c_int]
