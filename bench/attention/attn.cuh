@@ -8,7 +8,7 @@
 // are bottom-right aligned (query i sees keys j <= i + seqlen_k - seqlen_q).
 // Every PTX instruction beyond plain C++ is a __tile_apply call.
 //
-// Structure (the FlashAttention-3 recipe, without ping-pong yet):
+// Structure (the FlashAttention-3 recipe, without the ping-pong named barriers yet):
 //   - one CTA per (128-row Q tile, head, batch); 384 threads: warpgroups 0
 //     and 1 consume (64 query rows each), warpgroup 2 produces; setmaxnreg
 //     moves registers from the producer (24) to the consumers (240);
@@ -16,8 +16,9 @@
 //     blocks of bn rows into a ring of stages with 4-D TMA loads (dims d,
 //     seqlen, heads, batch: ragged tails read zeros, never another batch),
 //     128-byte swizzled, 64 head-dim columns per box; K and V of a stage have
-//     their own full mbarrier (S = Q K^T starts before V has landed), and an
-//     empty mbarrier takes one arrival per consumer warp;
+//     their own full mbarrier (S = Q K^T starts before V has landed) and
+//     their own empty mbarrier (one arrival per consumer warp: K is freed as
+//     soon as S has retired, V once O += P V has);
 //   - each consumer warpgroup: S = Q K^T with wgmma m64n<bn>k16 from shared
 //     memory (both operands K-major), the mask (ragged seqlen_k, causal) on
 //     the blocks that need it, the online softmax in the log2 domain
@@ -26,7 +27,9 @@
 //     (cvt.rn.bf16x2.f32: the m64nNk16 accumulator and the k16 A fragment
 //     put the same (row, col) in the same thread: layout_check proves it with
 //     tile::frag), then O += P V with wgmma m64n<d>k16, A from registers and
-//     V MN-major from shared memory (imm-trans-b = 1);
+//     V MN-major from shared memory (imm-trans-b = 1); with config.overlap
+//     the loop is software-pipelined: S of block j is issued, then the P V of
+//     block j - 1, and the softmax of block j runs while that one is in flight;
 //   - the epilogue: O / l in f32, cvt to bf16x2, stmatrix into the
 //     warpgroup's own (dead) rows of the Q tile, fence.proxy.async, one 4-D
 //     TMA store per 64-column box (rows past seqlen_q are clipped by TMA).
@@ -154,7 +157,8 @@ __global__ void __launch_bounds__(kThreads, 1)
   uint64_t *const qfull = reinterpret_cast<uint64_t *>(smem + C.off_qfull());
   uint64_t *const kfull = reinterpret_cast<uint64_t *>(smem + C.off_kfull(0));
   uint64_t *const vfull = reinterpret_cast<uint64_t *>(smem + C.off_vfull(0));
-  uint64_t *const empty = reinterpret_cast<uint64_t *>(smem + C.off_empty(0));
+  uint64_t *const kempty = reinterpret_cast<uint64_t *>(smem + C.off_kempty(0));
+  uint64_t *const vempty = reinterpret_cast<uint64_t *>(smem + C.off_vempty(0));
 
   const uint32_t wg = threadIdx.x / 128, tid = threadIdx.x % 128;
   // Causal tiles get more work further down: launch those first.
@@ -168,7 +172,8 @@ __global__ void __launch_bounds__(kThreads, 1)
     for (uint32_t s = 0; s < C.stages; ++s) {
       bar_init(&kfull[s], 1);
       bar_init(&vfull[s], 1);
-      bar_init(&empty[s], C.empty_arrivals());
+      bar_init(&kempty[s], C.empty_arrivals());
+      bar_init(&vempty[s], C.empty_arrivals());
     }
     __tile_apply("fence.mbarrier_init.release.cluster");
   }
@@ -187,12 +192,13 @@ __global__ void __launch_bounds__(kThreads, 1)
                    int32_t(batch), qfull);
         ring r;
         for (uint32_t j = 0; j < nblocks; ++j) {
-          bar_wait(&empty[r.stage], r.phase ^ 1);
           const int32_t n0 = int32_t(j * C.bn);
+          bar_wait(&kempty[r.stage], r.phase ^ 1);
           bar_arrive_expect(&kfull[r.stage], C.kv_bytes());
           for (uint32_t c = 0; c < C.chunks(); ++c)
             tma_load(smem + C.off_k(r.stage) + c * C.bn * kChunkBytes, tmK, int32_t(c * kChunk), n0,
                      int32_t(head_kv), int32_t(batch), &kfull[r.stage]);
+          bar_wait(&vempty[r.stage], r.phase ^ 1);
           bar_arrive_expect(&vfull[r.stage], C.kv_bytes());
           for (uint32_t c = 0; c < C.chunks(); ++c)
             tma_load(smem + C.off_v(r.stage) + c * C.bn * kChunkBytes, tmV, int32_t(c * kChunk), n0,
@@ -215,23 +221,30 @@ __global__ void __launch_bounds__(kThreads, 1)
     const int32_t lim1 = col_limit(row0 + 8, int32_t(p.sq), int32_t(p.sk), causal);
     const float sl2 = p.scale_log2;
 
-    bar_wait(qfull, 0);
-    ring r;
-    for (uint32_t j = 0; j < nblocks; ++j) {
-      const uint32_t n0 = j * C.bn;
-      // ---- S = Q K^T ----
-      bar_wait(&kfull[r.stage], r.phase);
-      const uint32_t kb = sbase + C.off_k(r.stage);
+    // S = Q K^T of block j into s (issued and committed; not waited for).
+    auto issue_s = [&](uint32_t stage) ATTN_INLINE {
+      const uint32_t kb = sbase + C.off_k(stage);
       fence_all(s);
       __tile_apply("wgmma.fence.sync.aligned");
       static_for<C.d / 16>([&](auto kk) ATTN_INLINE {
         wgmma_ss<C.bn>(s, q_desc(sbase + C.off_q(), wg, kk), k_desc(kb, C.bn, kk), kk != 0);
       });
       __tile_apply("wgmma.commit_group.sync.aligned");
-      __tile_apply("wgmma.wait_group.sync.aligned", 0);
-      fence_all(s);
-
-      // ---- mask ----
+    };
+    // O += P V of the block in `stage` (issued and committed; not waited for).
+    auto issue_pv = [&](uint32_t stage) ATTN_INLINE {
+      const uint32_t vb = sbase + C.off_v(stage);
+      fence_all(o);
+      static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });
+      __tile_apply("wgmma.fence.sync.aligned");
+      static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { wgmma_rs<C.d>(o, pa[kk], v_desc(vb, C.bn, kk)); });
+      __tile_apply("wgmma.commit_group.sync.aligned");
+    };
+    // The mask and the online softmax of the S of block j: s becomes the
+    // unnormalized probabilities (f32), alpha the rescale of the old O and l.
+    float alpha[2][1];
+    auto softmax = [&](uint32_t j) ATTN_INLINE {
+      const uint32_t n0 = j * C.bn;
       if (block_needs_mask(m0, n0, p.sq, p.sk, causal, C.bn)) {
         const int32_t base = int32_t(n0 + 2 * (lane % 4));
         const int32_t l0 = lim0 - base, l1 = lim1 - base;
@@ -240,15 +253,13 @@ __global__ void __launch_bounds__(kThreads, 1)
           if (col >= (((i / 2) % 2) ? l1 : l0)) s[i] = -INFINITY;
         });
       }
-
-      // ---- online softmax (log2 domain) ----
       float mx[2][1] = {{mrow[0]}, {mrow[1]}};
       static_for<kS>([&](auto i) ATTN_INLINE {
         constexpr uint32_t h = (i / 2) % 2;
         mx[h][0] = fmaxf(mx[h][0], s[i]);
       });
       quad_max(mx);
-      float alpha[2][1], neg[2];
+      float neg[2];
       static_for<2>([&](auto h) ATTN_INLINE {
         const float mnew = mx[h][0];
         const float muse = mnew == -INFINITY ? 0.f : mnew; // an all-masked row so far: p = 0, not NaN
@@ -263,30 +274,78 @@ __global__ void __launch_bounds__(kThreads, 1)
       });
       __tile_apply("ex2.approx.ftz.f32", regs<tile::shape<kS, 1>, tile::stride<1, 1>, kS>(s),
                    regs<tile::shape<kS, 1>, tile::stride<1, 1>, kS>(s));
+    };
+    // After the O += P V that read pa has retired: rescale O and l, pack P.
+    auto rescale_and_pack = [&]() ATTN_INLINE {
       float sum[2] = {0.f, 0.f};
       static_for<kS>([&](auto i) ATTN_INLINE { sum[(i / 2) % 2] += s[i]; });
       lrow[0] = fmaf(lrow[0], alpha[0][0], sum[0]);
       lrow[1] = fmaf(lrow[1], alpha[1][0], sum[1]);
       static_for<kO>([&](auto i) ATTN_INLINE { o[i] *= alpha[(i / 2) % 2][0]; });
-
-      // ---- P: the S accumulators as the A operand (bf16x2, low half = even column) ----
+      // P: the S accumulators as the A operand (bf16x2, low half = even column).
       __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<kS / 2, 1>, tile::stride<1, 1>>(pa),
                    regs<tile::shape<kS / 2, 1>, tile::stride<2, 1>, kS - 1>(s + 1),
                    regs<tile::shape<kS / 2, 1>, tile::stride<2, 1>, kS>(s));
+    };
+    auto release = [&](uint64_t *b) ATTN_INLINE {
+      if (lane == 0) bar_arrive(b);
+    };
 
-      // ---- O += P V ----
-      bar_wait(&vfull[r.stage], r.phase);
-      const uint32_t vb = sbase + C.off_v(r.stage);
-      fence_all(o);
-      static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });
-      __tile_apply("wgmma.fence.sync.aligned");
-      static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { wgmma_rs<C.d>(o, pa[kk], v_desc(vb, C.bn, kk)); });
-      __tile_apply("wgmma.commit_group.sync.aligned");
+    bar_wait(qfull, 0);
+    if constexpr (!C.overlap) {
+      ring r;
+      for (uint32_t j = 0; j < nblocks; ++j) {
+        bar_wait(&kfull[r.stage], r.phase);
+        issue_s(r.stage);
+        __tile_apply("wgmma.wait_group.sync.aligned", 0);
+        fence_all(s);
+        release(&kempty[r.stage]);
+        softmax(j);
+        rescale_and_pack();
+        bar_wait(&vfull[r.stage], r.phase);
+        issue_pv(r.stage);
+        __tile_apply("wgmma.wait_group.sync.aligned", 0);
+        fence_all(o);
+        static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });
+        release(&vempty[r.stage]);
+        r.advance(C.stages);
+      }
+    } else if (nblocks > 0) {
+      // Software pipeline (FA3's intra-warpgroup overlap): S of block j is
+      // issued, then O += P V of block j - 1 behind it; the softmax of block
+      // j runs while that P V product is still in flight.
+      ring rk, rv; // rv: the block whose V is next to be read (one behind rk)
+      bar_wait(&kfull[rk.stage], rk.phase);
+      issue_s(rk.stage);
+      __tile_apply("wgmma.wait_group.sync.aligned", 0);
+      fence_all(s);
+      release(&kempty[rk.stage]);
+      rk.advance(C.stages);
+      softmax(0);
+      rescale_and_pack();
+      for (uint32_t j = 1; j < nblocks; ++j) {
+        bar_wait(&kfull[rk.stage], rk.phase);
+        issue_s(rk.stage);
+        bar_wait(&vfull[rv.stage], rv.phase);
+        issue_pv(rv.stage);
+        __tile_apply("wgmma.wait_group.sync.aligned", 1); // S of block j has retired
+        fence_all(s);
+        release(&kempty[rk.stage]);
+        rk.advance(C.stages);
+        softmax(j);
+        __tile_apply("wgmma.wait_group.sync.aligned", 0); // O += P V of block j - 1 has retired
+        fence_all(o);
+        static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });
+        release(&vempty[rv.stage]);
+        rv.advance(C.stages);
+        rescale_and_pack();
+      }
+      bar_wait(&vfull[rv.stage], rv.phase);
+      issue_pv(rv.stage);
       __tile_apply("wgmma.wait_group.sync.aligned", 0);
       fence_all(o);
       static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });
-      if (lane == 0) bar_arrive(&empty[r.stage]);
-      r.advance(C.stages);
+      release(&vempty[rv.stage]);
     }
 
     // ---- epilogue ----

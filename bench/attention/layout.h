@@ -54,6 +54,7 @@ struct config {
   uint32_t d;      ///< head dim: 64, 128 or 256
   uint32_t bn;     ///< KV rows per block (the wgmma N of S)
   uint32_t stages; ///< K/V stages in the ring
+  bool overlap;    ///< software-pipelined: S of block j+1 overlaps O += P V of block j (FA3's intra-warpgroup overlap)
 
   ATTN_HD constexpr uint32_t chunks() const { return d / kChunk; }
   ATTN_HD constexpr uint32_t s_regs() const { return bn / 2; } // S accumulators per thread
@@ -68,9 +69,11 @@ struct config {
   ATTN_HD constexpr uint32_t off_qfull() const { return off_bars(); }
   ATTN_HD constexpr uint32_t off_kfull(uint32_t s) const { return off_bars() + 8 + 8 * s; }
   ATTN_HD constexpr uint32_t off_vfull(uint32_t s) const { return off_bars() + 8 + 8 * (stages + s); }
-  ATTN_HD constexpr uint32_t off_empty(uint32_t s) const { return off_bars() + 8 + 8 * (2 * stages + s); }
-  ATTN_HD constexpr uint32_t smem_bytes() const { return off_empty(stages) + 1024; }
-  /// Arrivals that free a stage: one per consumer warp.
+  /// K and V of a stage are freed apart (K once S = Q K^T retired, V once O += P V retired).
+  ATTN_HD constexpr uint32_t off_kempty(uint32_t s) const { return off_bars() + 8 + 8 * (2 * stages + s); }
+  ATTN_HD constexpr uint32_t off_vempty(uint32_t s) const { return off_bars() + 8 + 8 * (3 * stages + s); }
+  ATTN_HD constexpr uint32_t smem_bytes() const { return off_vempty(stages) + 1024; }
+  /// Arrivals that free a K or V block: one per consumer warp.
   ATTN_HD constexpr uint32_t empty_arrivals() const { return kConsumers * 4; }
 
   ATTN_HD constexpr const char *error() const {

@@ -49,7 +49,7 @@ static int g_failures = 0;
   } while (0)
 
 // The configurations attn.cu instantiates (keep in step).
-static const config kConfigs[] = {{64, 128, 3}, {128, 128, 2}, {256, 64, 2}};
+static const config kConfigs[] = {{64, 128, 3, true}, {128, 128, 2, true}, {256, 64, 2, true}};
 
 // ---- 1. the plan ----------------------------------------------------------------------------
 static void check_plan(const config &c) {
@@ -61,7 +61,7 @@ static void check_plan(const config &c) {
     CHECK(c.off_v(s) >= c.off_k(c.stages - 1) + c.kv_bytes(), "V after K");
   }
   CHECK(c.off_bars() >= c.off_v(c.stages - 1) + c.kv_bytes(), "barriers after V");
-  CHECK(c.off_qfull() % 8 == 0 && c.off_empty(c.stages - 1) + 8 <= c.smem_bytes() - 1024, "barriers inside");
+  CHECK(c.off_qfull() % 8 == 0 && c.off_vempty(c.stages - 1) + 8 <= c.smem_bytes() - 1024, "barriers inside");
   CHECK(c.smem_bytes() <= kSmemLimit, "smem");
   // Chunk bases of every tile are 1024-aligned (TMA's 128B swizzle and base offset 0).
   CHECK((kBM * kChunkBytes) % 1024 == 0 && (c.bn * kChunkBytes) % 1024 == 0, "chunk alignment");
@@ -246,7 +246,7 @@ static void check_epilogue(const config &c) {
 // ---- a negative check: a wrong V descriptor (LBO of the packed layout) is caught -----------
 static void check_negative() {
   const int before = g_failures;
-  const config c{128, 128, 2};
+  const config c{128, 128, 2, true};
   const uint64_t wrong = td::with_start_address(
       td::encode(td::wgmma_smem{0, 1024, c.bn * kChunkBytes, 0, td::swizzle::b128}).value, 0x8000 + c.off_v(0));
   int bad = 0;
