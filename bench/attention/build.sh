@@ -13,7 +13,8 @@
 #                       statement in the sources (bench/common/asm_audit.py)
 #   attn-layout-check   the kernel's index arithmetic (descriptors, swizzle,
 #                       P fragment, masks, epilogue) checked on the host
-#   run.py --self-test  the runner's own checks, without a GPU
+#   run.py --self-test, --abi-check   the runner's own checks and the
+#                       library's C ABI (configurations, refusals), without a GPU
 #   attn-build-info.txt commit, date, compilers (run.sh records it)
 # Then carry bench/.bin to the GPU machine and run bench/attention/run.sh there.
 # Needs the plugin built (scripts/setup.sh, or TILEAPPLY_BUILD_DIR=<build>).
@@ -47,8 +48,9 @@ echo "== attn-layout-check (the kernel's index arithmetic, on the host)"
   -o "$BENCH_BIN/attn-layout-check"
 "$BENCH_BIN/attn-layout-check" | tail -n 4 || status=1
 
-echo "== run.py --self-test (no GPU)"
+echo "== run.py --self-test and --abi-check (no GPU)"
 python3 "$here/run.py" --self-test | tail -n 1 || status=1
+python3 "$here/run.py" --lib "$BENCH_BIN/libattn.so" --abi-check | tail -n 1 || status=1
 bench_build_info "$BENCH_BIN/attn-build-info.txt"
 
 echo "== built in $(ta_since "$t0") s:"

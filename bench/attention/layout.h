@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include <tileapply/descriptor.h>
+#include <tileapply/fragment.h>
 
 #if defined(__CUDACC__) || defined(__CUDA__)
 #define ATTN_HD __host__ __device__
@@ -48,6 +49,8 @@ static_assert(128 * (kLaunchRegs - kProducerRegs) >= 128 * kConsumers * (kConsum
 static_assert(128 * kProducerRegs + 256 * kConsumerRegs <= 65536, "register file");
 
 ATTN_HD constexpr uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+
+ATTN_HD constexpr bool p_src_is_acc_to_a(uint32_t bn, uint32_t d); // below
 
 /// One kernel configuration (a template argument of the kernel).
 struct config {
@@ -78,6 +81,7 @@ struct config {
 
   ATTN_HD constexpr const char *error() const {
     if (d != 64 && d != 128 && d != 256) return "head dim must be 64, 128 or 256";
+    if (!p_src_is_acc_to_a(bn, d)) return "P packing is not tile::frag::acc_to_a";
     if (bn < 16 || bn > 256 || bn % 16) return "bn must be a multiple of 16 up to 256";
     if (stages < 1) return "at least one stage";
     if (smem_bytes() > kSmemLimit) return "shared memory plan exceeds 227 KiB";
@@ -138,8 +142,21 @@ ATTN_HD constexpr uint32_t acc_row(uint32_t thread, uint32_t i) {
 ATTN_HD constexpr uint32_t acc_col(uint32_t thread, uint32_t i) { return 8 * (i / 4) + 2 * (thread % 4) + i % 2; }
 
 /// P as the A operand of k16 step kk of O += P V: element e (0 low, 1 high)
-/// of register r is accumulator p_src(kk, r, e) of S (same thread).
+/// of register r is accumulator p_src(kk, r, e) of S (same thread), the
+/// packing the kernel's one strided cvt.rn.bf16x2.f32 call does.
 ATTN_HD constexpr uint32_t p_src(uint32_t kk, uint32_t r, uint32_t e) { return 8 * kk + 2 * r + e; }
+
+/// p_src is tileapply's tile::frag::acc_to_a for this S and this A, at every
+/// index (checked at compile time for each configuration the kernel takes).
+ATTN_HD constexpr bool p_src_is_acc_to_a(uint32_t bn, uint32_t d) {
+  const tile::frag::layout S = tile::frag::wgmma(int(bn), 16, tile::frag::operand::d, tile::frag::type::f32);
+  const tile::frag::layout A = tile::frag::wgmma(int(d), 16, tile::frag::operand::a, tile::frag::type::bf16);
+  for (uint32_t kk = 0; kk < bn / 16; ++kk)
+    for (uint32_t r = 0; r < 4; ++r)
+      for (uint32_t e = 0; e < 2; ++e)
+        if (tile::frag::acc_to_a(S, A, int(kk), int(r), int(e)) != int(p_src(kk, r, e))) return false;
+  return true;
+}
 
 // ---- masks and the KV range ----------------------------------------------------------
 

@@ -146,6 +146,7 @@ static void check_fragments(const config &c) {
           const fr::pos a = A.coord(t, r, e); // (row, col) of the 64 x 16 A of step kk
           const uint32_t src = p_src(kk, uint32_t(r), uint32_t(e));
           CHECK(src == 2 * (4 * kk + uint32_t(r)) + uint32_t(e), "packing order");
+          CHECK(int(src) == fr::acc_to_a(S, A, int(kk), r, e), "p_src is acc_to_a");
           const fr::pos sp = S.coord(t, int(src), 0);
           CHECK(sp.row == a.row && sp.col == int(16 * kk) + a.col, "P t %d kk %u r %d e %d: S (%d,%d), A (%d,%d)", t,
                 kk, r, e, sp.row, sp.col, a.row, a.col);

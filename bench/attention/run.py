@@ -467,6 +467,44 @@ def csv_rows(recs):
     return "\n".join(out)
 
 
+def abi_check(path):
+    """Without a GPU: the library loads, names its configurations, and refuses
+    bad shapes with a reason before touching any memory."""
+    lib = Lib(path)
+    for d in (64, 128, 256):
+        for mode in (0, 1):
+            lib.set_mode(mode)
+            assert lib.config(d) and f"d {d}:" in lib.config(d), lib.config(d)
+    lib.set_mode(0)
+    assert lib.lib.attn_set_mode(7) == -1
+    assert lib.config(96) is None
+
+    class P:  # a stand-in tensor: a pointer that is never dereferenced
+        def __init__(self, v):
+            self.v = v
+
+        def data_ptr(self):
+            return self.v
+    x = P(256)
+    for shape, scale, why in (((1, 2, 2, 4, 4, 96, 0), 0.1, "head_dim 96"),
+                              ((1, 3, 2, 4, 4, 64, 0), 0.1, "must divide"),
+                              ((1, 2, 2, 0, 4, 64, 0), 0.1, "positive"),
+                              ((1, 2, 2, 4, 4, 64, 2), 0.1, "causal"),
+                              ((1, 2, 2, 4, 4, 64, 0), -1.0, "softmax_scale")):
+        try:
+            lib.fwd(x, x, x, x, None, shape, scale, 0)
+        except RuntimeError as e:
+            assert why in str(e), (why, str(e))
+        else:
+            raise AssertionError(f"accepted {shape}")
+    try:
+        lib.fwd(P(258), x, x, x, None, (1, 2, 2, 4, 4, 64, 0), 0.1, 0)
+    except RuntimeError as e:
+        assert "aligned" in str(e)
+    print("run.py abi-check OK: 6 configurations, 6 refusals with reasons")
+    return 0
+
+
 def self_test():
     # FLOP count and names
     assert flops((1, 16, 16, 8192, 8192, 128, 0)) == 4.0 * 16 * 8192 * 8192 * 128
@@ -513,10 +551,13 @@ def main(argv):
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--only", default="", help="big shapes as d/s/causal, comma-separated (default: all)")
     ap.add_argument("--self-test", action="store_true")
+    ap.add_argument("--abi-check", action="store_true", help="no GPU: load the library, check its refusals")
     ap.add_argument("--worker", choices=["small", "big"], help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.self_test:
         return self_test()
+    if args.abi_check:
+        return abi_check(args.lib)
     args.only = [x for x in args.only.split(",") if x]
     if args.worker:
         worker(args)
