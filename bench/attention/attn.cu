@@ -16,7 +16,8 @@
 //   const char *attn_error(void)       the last error, "" if none
 //   const char *attn_config(int d)     the kernel configuration for head dim d
 //   int         attn_set_mode(int m)   0: the software-pipelined kernels (default),
-//                                      1: the plain loop; returns the old mode
+//                                      1: the plain loop, 2: pipelined + ping-pong;
+//                                      returns the old mode
 //
 //===----------------------------------------------------------------------===//
 #include <cuda_runtime.h>
@@ -39,17 +40,24 @@ constexpr config kD256{256, 64, 2, true};
 constexpr config kD64s{64, 128, 3, false};
 constexpr config kD128s{128, 128, 2, false};
 constexpr config kD256s{256, 64, 2, false};
+constexpr config kD64p{64, 128, 3, true, true};
+constexpr config kD128p{128, 128, 2, true, true};
+constexpr config kD256p{256, 64, 2, true, true};
 
 struct variant {
   config c;
   const void *kernel;
+  int mode;
 };
 // Mode 0: software-pipelined (the default); mode 1: the plain loop (each
-// wgmma group waited for), kept as the reference the pipelined one must match.
+// wgmma group waited for), kept as the reference the pipelined one must match;
+// mode 2: pipelined with ping-pong between the consumer warpgroups.
 const variant kVariants[] = {
-    {kD64, (const void *)attn::attn_kernel<kD64>},   {kD128, (const void *)attn::attn_kernel<kD128>},
-    {kD256, (const void *)attn::attn_kernel<kD256>}, {kD64s, (const void *)attn::attn_kernel<kD64s>},
-    {kD128s, (const void *)attn::attn_kernel<kD128s>}, {kD256s, (const void *)attn::attn_kernel<kD256s>},
+    {kD64, (const void *)attn::attn_kernel<kD64>, 0},     {kD128, (const void *)attn::attn_kernel<kD128>, 0},
+    {kD256, (const void *)attn::attn_kernel<kD256>, 0},   {kD64s, (const void *)attn::attn_kernel<kD64s>, 1},
+    {kD128s, (const void *)attn::attn_kernel<kD128s>, 1}, {kD256s, (const void *)attn::attn_kernel<kD256s>, 1},
+    {kD64p, (const void *)attn::attn_kernel<kD64p>, 2},   {kD128p, (const void *)attn::attn_kernel<kD128p>, 2},
+    {kD256p, (const void *)attn::attn_kernel<kD256p>, 2},
 };
 constexpr int kNumVariants = int(sizeof(kVariants) / sizeof(kVariants[0]));
 int g_mode = 0;
@@ -97,9 +105,10 @@ extern "C" {
 const char *attn_error(void) { return g_error.c_str(); }
 
 /// Which kernels attn_fwd launches: 0 the software-pipelined loop (default),
-/// 1 the plain loop. Returns the previous mode, or -1 for an unknown one.
+/// 1 the plain loop, 2 pipelined with ping-pong. Returns the previous mode,
+/// or -1 for an unknown one.
 int attn_set_mode(int mode) {
-  if (mode != 0 && mode != 1) return -1;
+  if (mode < 0 || mode > 2) return -1;
   const int old = g_mode;
   g_mode = mode;
   return old;
@@ -107,11 +116,12 @@ int attn_set_mode(int mode) {
 
 const char *attn_config(int d) {
   for (const variant &v : kVariants)
-    if (int(v.c.d) == d && v.c.overlap == (g_mode == 0)) {
+    if (int(v.c.d) == d && v.mode == g_mode) {
       thread_local char buf[256];
       snprintf(buf, sizeof buf,
                "d %u: Q tile %u rows, KV block %u rows, %u stages, %s, %u B shared memory, %u threads", v.c.d,
-               attn::kBM, v.c.bn, v.c.stages, v.c.overlap ? "pipelined (S of j+1 over P V of j)" : "plain loop",
+               attn::kBM, v.c.bn, v.c.stages,
+               v.c.pingpong ? "pipelined + ping-pong" : v.c.overlap ? "pipelined (S of j+1 over P V of j)" : "plain loop",
                v.c.smem_bytes(), attn::kThreads);
       return buf;
     }
@@ -123,7 +133,7 @@ int attn_fwd(const void *q, const void *k, const void *v, void *o, float *lse, i
   g_error.clear();
   const variant *var = nullptr;
   for (const variant &x : kVariants)
-    if (int(x.c.d) == head_dim && x.c.overlap == (g_mode == 0)) var = &x;
+    if (int(x.c.d) == head_dim && x.mode == g_mode) var = &x;
   if (!var) return fail("head_dim " + std::to_string(head_dim) + " is not supported (64, 128 or 256)");
   if (batch < 1 || heads < 1 || heads_kv < 1 || seqlen_q < 1 || seqlen_k < 1)
     return fail("batch, heads, heads_kv, seqlen_q and seqlen_k must be positive");

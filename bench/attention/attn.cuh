@@ -96,6 +96,9 @@ __device__ __forceinline__ void tma_store(const CUtensorMap &map, int32_t d0, in
                tile::shared<const uint8_t, 1>(static_cast<const uint8_t *>(src)));
 }
 __device__ __forceinline__ void named_sync(uint32_t id, uint32_t threads) { __tile_apply("bar.sync", id, threads); }
+__device__ __forceinline__ void named_arrive(uint32_t id, uint32_t threads) {
+  __tile_apply("bar.arrive", id, threads);
+}
 
 // ---- wgmma -------------------------------------------------------------------------------------
 
@@ -313,10 +316,23 @@ __global__ void __launch_bounds__(kThreads, 1)
     } else if (nblocks > 0) {
       // Software pipeline (FA3's intra-warpgroup overlap): S of block j is
       // issued, then O += P V of block j - 1 behind it; the softmax of block
-      // j runs while that P V product is still in flight.
+      // j runs while that P V product is still in flight. With ping-pong the
+      // warpgroups take turns at each issue point (layout.h).
+      const uint32_t points = nblocks + 1;
+      auto take_turn = [&]() ATTN_INLINE {
+        if constexpr (C.pingpong) named_sync(kTurnBar + wg, 256);
+      };
+      auto pass_turn = [&](uint32_t point) ATTN_INLINE {
+        if constexpr (C.pingpong)
+          if (passes_turn(wg, point, points)) named_arrive(kTurnBar + (1 - wg), 256);
+      };
+      if constexpr (C.pingpong)
+        if (wg == 1) named_arrive(kTurnBar, 256); // warpgroup 0 goes first
       ring rk, rv; // rv: the block whose V is next to be read (one behind rk)
       bar_wait(&kfull[rk.stage], rk.phase);
+      take_turn();
       issue_s(rk.stage);
+      pass_turn(0);
       __tile_apply("wgmma.wait_group.sync.aligned", 0);
       fence_all(s);
       release(&kempty[rk.stage]);
@@ -325,9 +341,11 @@ __global__ void __launch_bounds__(kThreads, 1)
       rescale_and_pack();
       for (uint32_t j = 1; j < nblocks; ++j) {
         bar_wait(&kfull[rk.stage], rk.phase);
-        issue_s(rk.stage);
         bar_wait(&vfull[rv.stage], rv.phase);
+        take_turn();
+        issue_s(rk.stage);
         issue_pv(rv.stage);
+        pass_turn(j);
         __tile_apply("wgmma.wait_group.sync.aligned", 1); // S of block j has retired
         fence_all(s);
         release(&kempty[rk.stage]);
@@ -341,7 +359,9 @@ __global__ void __launch_bounds__(kThreads, 1)
         rescale_and_pack();
       }
       bar_wait(&vfull[rv.stage], rv.phase);
+      take_turn();
       issue_pv(rv.stage);
+      pass_turn(nblocks);
       __tile_apply("wgmma.wait_group.sync.aligned", 0);
       fence_all(o);
       static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });

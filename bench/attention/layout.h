@@ -58,6 +58,7 @@ struct config {
   uint32_t bn;     ///< KV rows per block (the wgmma N of S)
   uint32_t stages; ///< K/V stages in the ring
   bool overlap;    ///< software-pipelined: S of block j+1 overlaps O += P V of block j (FA3's intra-warpgroup overlap)
+  bool pingpong = false; ///< (with overlap) the two consumer warpgroups take turns issuing their wgmma (named barriers)
 
   ATTN_HD constexpr uint32_t chunks() const { return d / kChunk; }
   ATTN_HD constexpr uint32_t s_regs() const { return bn / 2; } // S accumulators per thread
@@ -84,6 +85,7 @@ struct config {
     if (!p_src_is_acc_to_a(bn, d)) return "P packing is not tile::frag::acc_to_a";
     if (bn < 16 || bn > 256 || bn % 16) return "bn must be a multiple of 16 up to 256";
     if (stages < 1) return "at least one stage";
+    if (pingpong && !overlap) return "ping-pong needs the pipelined loop";
     if (smem_bytes() > kSmemLimit) return "shared memory plan exceeds 227 KiB";
     return nullptr;
   }
@@ -197,6 +199,20 @@ ATTN_HD constexpr uint32_t epi_offset(uint32_t warp, uint32_t lane, uint32_t s) 
 /// The staging box of chunk c for warpgroup wg: its own 64 rows of the Q tile
 /// (Q is dead once its last S wgmma retired).
 ATTN_HD constexpr uint32_t epi_box(uint32_t c, uint32_t wg) { return c * kBM * kChunkBytes + wg * kWgM * 128; }
+
+// ---- ping-pong between the consumer warpgroups ----------------------------------------------
+//
+// Warpgroup w issues its wgmma only after bar.sync on kTurnBar + w (256
+// threads: its own 128 and the other's 128 bar.arrive), and then passes the
+// turn with bar.arrive on the other's barrier. Both warpgroups have the same
+// issue points (nblocks + 1: they share the CTA's KV range). Warpgroup 1
+// gives warpgroup 0 the first turn and does not pass its last one, so every
+// barrier sees as many arrivals as syncs.
+constexpr uint32_t kTurnBar = 3; ///< named barriers 3 and 4 (0: CTA, 1 - 2: epilogue)
+/// Whether warpgroup wg passes the turn after issue point `point` of `points`.
+ATTN_HD constexpr bool passes_turn(uint32_t wg, uint32_t point, uint32_t points) {
+  return wg == 0 || point + 1 < points;
+}
 
 // ---- the pipeline ring ------------------------------------------------------------------
 

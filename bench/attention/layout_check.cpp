@@ -244,6 +244,44 @@ static void check_epilogue(const config &c) {
   printf("ok  epilogue d %u: %ld O elements stored by stmatrix and read back by the TMA store\n", c.d, ok);
 }
 
+// ---- 7. ping-pong turns ---------------------------------------------------------------------
+// A model of the two named barriers: warpgroup w, at each of its issue points,
+// bar.sync(kTurnBar + w) (needs the other's arrival for that generation) and
+// then passes the turn (passes_turn). Run under every interleaving choice
+// (a random scheduler), it must finish, alternate 0, 1, 0, 1, ... and leave
+// no arrival unmatched.
+static void check_turns() {
+  std::mt19937 rng(20);
+  long runs = 0;
+  for (uint32_t nblocks = 1; nblocks <= 6; ++nblocks)
+    for (int trial = 0; trial < 200; ++trial, ++runs) {
+      const uint32_t points = nblocks + 1;
+      int arrivals[2] = {1, 0}; // warpgroup 1's first arrive on warpgroup 0's barrier
+      uint32_t next[2] = {0, 0};
+      std::vector<int> order;
+      while (next[0] < points || next[1] < points) {
+        const int w = int(rng() % 2);
+        if (next[w] >= points || arrivals[w] == 0) {
+          const int o = 1 - w;
+          if (next[o] >= points || arrivals[o] == 0) break; // neither can go: deadlock
+          continue;
+        }
+        --arrivals[w];
+        order.push_back(w);
+        if (passes_turn(uint32_t(w), next[w], points)) ++arrivals[1 - w];
+        // A hardware barrier counts threads: a second generation of arrivals
+        // before the sync would complete it without its owner.
+        CHECK(arrivals[1 - w] <= 1, "two pending arrivals on barrier %d", 1 - w);
+        ++next[w];
+      }
+      CHECK(next[0] == points && next[1] == points, "ping-pong deadlock at nblocks %u", nblocks);
+      CHECK(arrivals[0] == 0 && arrivals[1] == 0, "unmatched arrivals nblocks %u: %d %d", nblocks, arrivals[0],
+            arrivals[1]);
+      for (size_t i = 0; i < order.size(); ++i) CHECK(order[i] == int(i % 2), "turns alternate");
+    }
+  printf("ok  ping-pong: %ld random schedules, turns alternate, every arrival matched\n", runs);
+}
+
 // ---- a negative check: a wrong V descriptor (LBO of the packed layout) is caught -----------
 static void check_negative() {
   const int before = g_failures;
@@ -267,6 +305,7 @@ int main() {
     check_epilogue(c);
   }
   check_masks();
+  check_turns();
   check_negative();
   if (g_failures) {
     printf("layout-check FAILED: %d check(s)\n", g_failures);

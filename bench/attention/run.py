@@ -195,16 +195,21 @@ def emit(rec):
     print("@@" + json.dumps(rec), flush=True)
 
 
-MODES = ((0, "tileapply"), (1, "tileapply_plain"))  # attn_set_mode: pipelined loop, plain loop
+# attn_set_mode: pipelined loop (the default), plain loop, pipelined + ping-pong
+MODES = ((0, "tileapply"), (1, "tileapply_plain"), (2, "tileapply_pingpong"))
 
 
-def worker_small(torch, lib, seed):
+def pick_modes(names):
+    return tuple(m for m in MODES if m[1] in names) if names else MODES
+
+
+def worker_small(torch, lib, seed, modes):
     failures = 0
     for i, shape in enumerate(SMALL):
         scale = 1.0 / math.sqrt(shape[5])
         q, k, v = make_inputs(torch, shape, seed + i)
         ro, rl = reference(torch, q, k, v, shape, scale)
-        for mode, impl in MODES:
+        for mode, impl in modes:
             try:
                 lib.set_mode(mode)
                 o, lse = run_ours(torch, lib, q, k, v, shape, scale)
@@ -262,7 +267,7 @@ def time_rounds(torch, fns, warmup, reps, rounds=3):
     return {n: (statistics.median(t), min(t), max(t)) for n, t in times.items()}
 
 
-def worker_big(torch, lib, seed, warmup, reps, which, ref_heads):
+def worker_big(torch, lib, seed, warmup, reps, which, ref_heads, modes):
     failures = 0
     fa3, fa3_why = import_fa3()
     if fa3 is None:
@@ -277,7 +282,7 @@ def worker_big(torch, lib, seed, warmup, reps, which, ref_heads):
         heads = None if ref_heads <= 0 or ref_heads >= shape[1] else list(range(ref_heads))
         ro, rl = reference(torch, q, k, v, shape, scale, heads)
         oks, outs = {}, {}
-        for mode, impl in MODES:
+        for mode, impl in modes:
             try:
                 lib.set_mode(mode)
                 o, lse = run_ours(torch, lib, q, k, v, shape, scale)
@@ -294,8 +299,8 @@ def worker_big(torch, lib, seed, warmup, reps, which, ref_heads):
             print(f"{'ok  ' if ok else 'FAIL'} big {impl:15s} {name}: {text}", flush=True)
         del ro
         lib.set_mode(0)
-        ok, maxerr = oks["tileapply"]
-        o = outs["tileapply"]
+        ok, maxerr = oks[modes[0][1]]
+        o = outs[modes[0][1]]
         fns = {}
         impls = sdpa_impls(torch, q, k, v, shape, scale)
         fa3_diff = None
@@ -350,7 +355,7 @@ def worker_big(torch, lib, seed, warmup, reps, which, ref_heads):
         lse_t = torch.empty(shape[0], shape[1], shape[3], device="cuda", dtype=torch.float32)
         stream = torch.cuda.current_stream().cuda_stream
         ours = {}
-        for mode, impl in MODES:
+        for mode, impl in modes:
             if oks[impl][0]:
                 def fn(mode=mode):
                     lib.set_mode(mode)
@@ -397,10 +402,11 @@ def worker(args):
     print(f"# device: {torch.cuda.get_device_name()}, torch {torch.__version__}", flush=True)
     for d in (64, 128, 256):
         print(f"# config: {lib.config(d)}", flush=True)
+    modes = pick_modes(args.modes)
     if args.worker == "small":
-        n = worker_small(torch, lib, args.seed)
+        n = worker_small(torch, lib, args.seed, modes)
     else:
-        n = worker_big(torch, lib, args.seed, args.warmup, args.reps, args.only, args.ref_heads)
+        n = worker_big(torch, lib, args.seed, args.warmup, args.reps, args.only, args.ref_heads, modes)
     sys.exit(1 if n else 0)
 
 
@@ -444,8 +450,8 @@ def table(recs):
     for r in recs:
         if r.get("step") == "big" and r.get("tflops"):
             by.setdefault((r["d"], r["s"], r["causal"]), {})[r["impl"]] = r["tflops"]
-    lines = ["| head dim | seqlen | causal | tileapply | FA3 | cuDNN | FA2 (SDPA) | vs FA3 | vs cuDNN | of peak | tileapply, plain loop |",
-             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| head dim | seqlen | causal | tileapply | FA3 | cuDNN | FA2 (SDPA) | vs FA3 | vs cuDNN | of peak | plain loop | ping-pong |",
+             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 
     def f(x):
         return f"{x:.0f}" if x else "-"
@@ -457,9 +463,9 @@ def table(recs):
         ta = row.get("tileapply")
         lines.append(f"| {d} | {s} | {'yes' if c else 'no'} | {f(ta)} | {f(row.get('fa3'))} | {f(row.get('cudnn'))} | "
                      f"{f(row.get('fa2_sdpa'))} | {ratio(ta, row.get('fa3'))} | {ratio(ta, row.get('cudnn'))} | "
-                     f"{(ta / PEAK * 100):.0f}% | {f(row.get('tileapply_plain'))} |" if ta else
+                     f"{(ta / PEAK * 100):.0f}% | {f(row.get('tileapply_plain'))} | {f(row.get('tileapply_pingpong'))} |" if ta else
                      f"| {d} | {s} | {'yes' if c else 'no'} | - | {f(row.get('fa3'))} | {f(row.get('cudnn'))} | "
-                     f"{f(row.get('fa2_sdpa'))} | - | - | - | {f(row.get('tileapply_plain'))} |")
+                     f"{f(row.get('fa2_sdpa'))} | - | - | - | {f(row.get('tileapply_plain'))} | {f(row.get('tileapply_pingpong'))} |")
     return "\n".join(lines)
 
 
@@ -478,7 +484,7 @@ def abi_check(path):
     bad shapes with a reason before touching any memory."""
     lib = Lib(path)
     for d in (64, 128, 256):
-        for mode in (0, 1):
+        for mode in (0, 1, 2):
             lib.set_mode(mode)
             assert lib.config(d) and f"d {d}:" in lib.config(d), lib.config(d)
     lib.set_mode(0)
@@ -507,7 +513,7 @@ def abi_check(path):
         lib.fwd(P(258), x, x, x, None, (1, 2, 2, 4, 4, 64, 0), 0.1, 0)
     except RuntimeError as e:
         assert "aligned" in str(e)
-    print("run.py abi-check OK: 6 configurations, 6 refusals with reasons")
+    print("run.py abi-check OK: 9 configurations, 6 refusals with reasons")
     return 0
 
 
@@ -535,7 +541,7 @@ def self_test():
     recs = [{"step": "big", "d": 128, "s": 8192, "causal": 0, "impl": n, "tflops": t, "ok": True}
             for n, t in (("tileapply", 500.0), ("fa3", 674.0), ("cudnn", 658.0), ("fa2_sdpa", 318.0))]
     t = table(recs)
-    assert "| 128 | 8192 | no | 500 | 674 | 658 | 318 | 0.74x | 0.76x | 51% | - |" in t, t
+    assert "| 128 | 8192 | no | 500 | 674 | 658 | 318 | 0.74x | 0.76x | 51% | - | - |" in t, t
     assert "| 64 | 8192 | no | - |" in t
     c = csv_rows(recs).splitlines()
     assert c[0] == CSV_HEADER and len(c) == 5 and c[1].startswith("big,,tileapply,True")
@@ -559,12 +565,19 @@ def main(argv):
     ap.add_argument("--self-test", action="store_true")
     ap.add_argument("--abi-check", action="store_true", help="no GPU: load the library, check its refusals")
     ap.add_argument("--worker", choices=["small", "big"], help=argparse.SUPPRESS)
+    ap.add_argument("--modes", default="", help="kernel modes, comma-separated (default: all): " +
+                    ", ".join(n for _, n in MODES))
     args = ap.parse_args(argv)
     if args.self_test:
         return self_test()
     if args.abi_check:
         return abi_check(args.lib)
     args.only = [x for x in args.only.split(",") if x]
+    args.modes = [x for x in args.modes.split(",") if x]
+    for m in args.modes:
+        if m not in [n for _, n in MODES]:
+            print(f"error: unknown mode {m}", file=sys.stderr)
+            return 2
     if args.worker:
         worker(args)
         return 0
@@ -580,14 +593,23 @@ def main(argv):
         logf.flush()
     base = [sys.executable, os.path.abspath(__file__), "--lib", args.lib, "--seed", str(args.seed)]
     status = 0
-    log("== step 1: small ragged shapes against the f32 reference")
-    rc, recs = run_step(base + ["--worker", "small"], args.timeout, log)
-    if rc == 2:
-        return 2
-    status |= rc != 0
-    if not args.quick:
+    good = []
+    log("== step 1: small ragged shapes against the f32 reference (one worker per kernel mode)")
+    recs, good = [], []
+    for mode, impl in pick_modes(args.modes):
+        rc, r = run_step(base + ["--worker", "small", "--modes", impl], args.timeout, log)
+        if rc == 2:
+            return 2
+        recs += r
+        status |= rc != 0
+        if rc == 0:
+            good.append(impl)
+        else:
+            log(f"== mode {impl} failed step 1: not run at the big shapes")
+    if not args.quick and good:
         log("== step 2: issue 20's shapes: every element checked, then timed against cuDNN, FA2 and FA3")
-        extra = ["--reps", str(args.reps), "--warmup", str(args.warmup), "--ref-heads", str(args.ref_heads)]
+        extra = ["--reps", str(args.reps), "--warmup", str(args.warmup), "--ref-heads", str(args.ref_heads),
+                 "--modes", ",".join(good)]
         if args.only:
             extra += ["--only", ",".join(args.only)]
         rc2, recs2 = run_step(base + ["--worker", "big"] + extra, args.timeout, log)
