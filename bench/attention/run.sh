@@ -7,7 +7,8 @@
 #   --out DIR    where results go (default: $OUT if set, else bench/.out)
 #   --quick      correctness only: the small ragged shapes (step 1 of run.py)
 #   other options go to bench/attention/run.py (--reps, --warmup, --timeout,
-#                --only d/s/causal,..., --ref-heads N)
+#                --timeout-small, --only d/s/causal,..., --ref-heads N,
+#                --modes tileapply,tileapply_plain,tileapply_pingpong)
 #
 # First the SASS of libattn.so (cuobjdump -sass, where it exists): each
 # kernel must issue HGMMA and touch no local memory; then run.py. Writes
