@@ -205,15 +205,30 @@ def pick_modes(names):
 
 def worker_small(torch, lib, seed, modes):
     failures = 0
+    fa3, fa3_why = import_fa3()
+    print("# FA3: " + ("compared at every small shape too" if fa3 else f"not available ({fa3_why})"), flush=True)
     for i, shape in enumerate(SMALL):
         scale = 1.0 / math.sqrt(shape[5])
         q, k, v = make_inputs(torch, shape, seed + i)
         ro, rl = reference(torch, q, k, v, shape, scale)
+        fo = None
+        if fa3 is not None:
+            try:
+                r = fa3.flash_attn_func(q, k, v, softmax_scale=scale, causal=bool(shape[6]))
+                fo = (r[0] if isinstance(r, tuple) else r).float()
+            except Exception as e:  # noqa: BLE001
+                print(f"SKIP FA3 at {shape_name(shape)}: {e}", flush=True)
         for mode, impl in modes:
             try:
                 lib.set_mode(mode)
                 o, lse = run_ours(torch, lib, q, k, v, shape, scale)
                 ok, worst, maxerr, lerr, text = check(torch, o, lse, ro, rl)
+                if fo is not None:
+                    err = (o.float() - fo).abs()
+                    w = float((err / (2 * (ATOL + RTOL * fo.abs()))).max().item())
+                    text += f"; vs FA3 max diff {float(err.max().item()):.2e}"
+                    if w > 1.0:
+                        ok, text = False, text + " (over tolerance)"
             except Exception as e:  # noqa: BLE001
                 ok, worst, maxerr, lerr, text = False, float("nan"), float("nan"), float("nan"), f"error: {e}"
                 torch.cuda.synchronize()
