@@ -231,7 +231,6 @@ def worker_small(torch, lib, seed, modes):
                         ok, text = False, text + " (over tolerance)"
             except Exception as e:  # noqa: BLE001
                 ok, worst, maxerr, lerr, text = False, float("nan"), float("nan"), float("nan"), f"error: {e}"
-                torch.cuda.synchronize()
             failures += not ok
             print(f"{'ok  ' if ok else 'FAIL'} small {impl:15s} {shape_name(shape)}: {text}", flush=True)
             emit({"step": "small", "shape": shape_name(shape), "impl": impl, "ok": ok, "max_err": maxerr,
