@@ -13,7 +13,8 @@ Step 2 (not with --quick): the shapes of issue 20's table (16k tokens, hidden
 it imports); the f32 reference checks every element and the LSE of the first
 --ref-heads heads (default 2; 0: all heads, about 2 minutes more); then timed next to cuDNN (SDPA CUDNN_ATTENTION), FA2
 (SDPA FLASH_ATTENTION) and FA3 in this process, each launch between its own
-pair of CUDA events, in interleaved rounds after a warm-up; the median gives
+pair of CUDA events per round of --reps launches, in interleaved rounds after
+a warm-up; the median over rounds gives
 TFLOP/s = 4 b h s_q s_k d / t (half when causal). Each step runs in a worker
 process with a timeout (a hang costs the step, not the run). Writes
 attention.csv, attention.md and attention-log.txt into --out.
@@ -263,7 +264,11 @@ def sdpa_impls(torch, q, k, v, shape, scale):
     return impls
 
 
-def time_rounds(torch, fns, warmup, reps, rounds=3):
+def time_rounds(torch, fns, warmup, reps, rounds=5):
+    """Per implementation and round: `reps` launches back to back between one
+    pair of CUDA events (the host queues ahead, so launch overhead is hidden
+    for every implementation alike), the mean per launch; the rounds
+    interleave the implementations. Returns (median, min, max) over rounds."""
     times = {n: [] for n in fns}
     for n, f in fns.items():
         for _ in range(warmup):
@@ -271,13 +276,13 @@ def time_rounds(torch, fns, warmup, reps, rounds=3):
     torch.cuda.synchronize()
     for _ in range(rounds):
         for n, f in fns.items():
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            s.record()
             for _ in range(reps):
-                s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-                s.record()
                 f()
-                e.record()
-                e.synchronize()
-                times[n].append(s.elapsed_time(e) * 1e-3)
+            e.record()
+            e.synchronize()
+            times[n].append(s.elapsed_time(e) * 1e-3 / reps)
     return {n: (statistics.median(t), min(t), max(t)) for n, t in times.items()}
 
 
