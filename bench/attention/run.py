@@ -7,14 +7,15 @@
 Step 1 (always): the kernel on small ragged shapes (seqlen 1, 17, 129, 1000,
 seqlen_q != seqlen_k, GQA 32/8, causal and not, head dim 64/128/256) against
 an f32 reference, every element of O (poisoned with NaN before the call) and
-of the LSE, for both kernel modes (the pipelined loop and the plain one).
-Step 2 (not with --quick): the shapes of issue 20's table (16k tokens, hidden
-2048): every element must be finite and match cuDNN's result (and FA3's, when
-it imports); the f32 reference checks every element and the LSE of the first
---ref-heads heads (default 2; 0: all heads, about 2 minutes more); then timed next to cuDNN (SDPA CUDNN_ATTENTION), FA2
-(SDPA FLASH_ATTENTION) and FA3 in this process, each launch between its own
-pair of CUDA events per round of --reps launches, in interleaved rounds after
-a warm-up; the median over rounds gives
+of the LSE, and against FA3 when it imports; each kernel mode (pipelined,
+plain loop, ping-pong) in its own worker. Step 2 (not with --quick), for the
+modes that passed: the shapes of issue 20's table (16k tokens, hidden 2048):
+every element must be finite and match cuDNN's result (and FA3's); the f32
+reference checks every element and the LSE of the first --ref-heads heads
+(default 2; 0: all heads, about 2 minutes more); then timed next to cuDNN
+(SDPA CUDNN_ATTENTION), FA2 (SDPA FLASH_ATTENTION) and FA3 in this process:
+per round, --reps launches back to back between one pair of CUDA events,
+rounds interleaved after a warm-up, the median over rounds gives
 TFLOP/s = 4 b h s_q s_k d / t (half when causal). Each step runs in a worker
 process with a timeout (a hang costs the step, not the run). Writes
 attention.csv, attention.md and attention-log.txt into --out.
@@ -640,7 +641,7 @@ def main(argv):
         with open(os.path.join(args.out, "attention.md"), "w") as f:
             f.write("# Attention forward, bf16, H200 (bench/attention)\n\n"
                     "TFLOP/s = 4 b h s^2 d / t (half when causal); 16k tokens, hidden 2048. "
-                    "Median of interleaved rounds, one process.\n\n" + md + "\n")
+                    "Median over 5 interleaved rounds of back-to-back launches, one process.\n\n" + md + "\n")
     build_info = os.path.join(os.path.dirname(args.lib), "attn-build-info.txt")
     notes = open(build_info).read() if os.path.exists(build_info) else ""
     with open(os.path.join(args.out, "attention.csv"), "w") as f:
