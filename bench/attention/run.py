@@ -577,7 +577,7 @@ def main(argv):
     ap.add_argument("--reps", type=int, default=10)
     ap.add_argument("--warmup", type=int, default=3)
     ap.add_argument("--timeout", type=int, default=170, help="seconds for step 2's worker")
-    ap.add_argument("--timeout-small", type=int, default=60, help="seconds per step-1 worker (one per mode)")
+    ap.add_argument("--timeout-small", type=int, default=45, help="seconds per step-1 worker (one per mode)")
     ap.add_argument("--ref-heads", type=int, default=2,
                     help="big shapes: the f32 reference on this many heads (of every batch; 0: all heads, "
                          "about 2 more minutes); every element is compared with cuDNN's (or FA2's) result anyway")
