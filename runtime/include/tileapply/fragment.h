@@ -21,6 +21,7 @@
 //   constexpr layout mma_sp(shape s, operand op, type t);      // mma.sp{::ordered_metadata}
 //   constexpr layout wgmma(int n, int k, operand op, type t);   // op: a (registers), c or d
 //   constexpr layout wgmma_sp(int n, int k, operand op, type t);
+//   constexpr int    acc_to_a(acc, a, kstep, reg, elem);         // accumulator reg feeding a wgmma A
 //   constexpr layout ldmatrix(shape s, int num, bool trans, type t = type::b16);
 //   constexpr layout stmatrix(shape s, int num, bool trans, type t = type::b16);
 //   constexpr layout movmatrix(operand op);                      // op: a (source) or d
@@ -530,6 +531,26 @@ TILEAPPLY_HD constexpr layout wgmma_sp(int n, int k, operand op, type t) {
   if (k == 16 && t == type::tf32) return sp(wgmma(n, 8, op, t), 1, 2);
   if (k == 64 && (int8(t) || f8(t))) return sp(wgmma(n, 32, op, t), 2, 4);
   return fail("sparse wgmma A: k32 .f16/.bf16, k16 .tf32 or k64 .s8/.u8/.e4m3/.e5m2");
+}
+
+/// Register reuse of a wgmma accumulator as a wgmma A operand (FlashAttention's
+/// P = softmax(S) fed from registers into O += P x V): the register of the
+/// m64nNk* accumulator `acc` (wgmma(n, k, d or c, f32)) that holds element
+/// `elem` of register `reg` of the k16 A fragment `a` (wgmma(n2, 16, a, f16 or
+/// bf16)) of the same thread, when the accumulator's columns 16 * kstep ...
+/// 16 * kstep + 15 are that A's K. Both put (row, col) in the same thread (the
+/// m16n8 accumulator and k16 A patterns of each warp's 16 rows), so the
+/// conversion is in-thread packing only: A register r of step kk is the pair
+/// of accumulators 8 kk + 2 r (low half) and 8 kk + 2 r + 1 (high half),
+/// packed to f16x2 / bf16x2 (cvt.rn.bf16x2.f32 d, hi, lo). -1 when the
+/// layouts are not such a pair (f16 accumulators, other A types) or an index
+/// is out of range.
+TILEAPPLY_HD constexpr int acc_to_a(const layout &acc, const layout &a, int kstep, int reg, int elem) {
+  if (!acc.ok() || !a.ok() || acc.f != formula::c_16 || acc.elems_per_reg() != 1 || acc.threads() != 128)
+    return -1;
+  if (a.f != formula::a_w || a.w != 2 || a.threads() != 128 || a.regs() != 4 || a.elems_per_reg() != 2) return -1;
+  if (kstep < 0 || 16 * (kstep + 1) > acc.cols() || reg < 0 || reg >= 4 || elem < 0 || elem >= 2) return -1;
+  return 8 * kstep + 2 * reg + elem;
 }
 
 /// ldmatrix.sync.aligned.<s>.x<num>{.trans}.<t>. PTX ISA 9.7.14.5.15.

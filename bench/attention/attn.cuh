@@ -1,0 +1,418 @@
+//===- bench/attention/attn.cuh - Attention forward written with __tile_apply -*- CUDA -*-===//
+//
+// O = softmax(Q K^T * scale) V for the H100/H200 (sm_90a), bf16 in and out,
+// f32 accumulation, the log-sum-exp (natural log, of scale * Q K^T) saved per
+// query row. Q, K, V, O are [batch, seqlen, heads, head_dim] contiguous (as
+// FlashAttention takes them); K and V have heads_kv heads (grouped-query
+// attention: query head h reads KV head h / (heads / heads_kv)). Causal masks
+// are bottom-right aligned (query i sees keys j <= i + seqlen_k - seqlen_q).
+// Every PTX instruction beyond plain C++ is a __tile_apply call.
+//
+// Structure (the FlashAttention-3 recipe, without the ping-pong named barriers yet):
+//   - one CTA per (128-row Q tile, head, batch); 384 threads: warpgroups 0
+//     and 1 consume (64 query rows each), warpgroup 2 produces; setmaxnreg
+//     moves registers from the producer (24) to the consumers (240);
+//   - one elected producer thread loads the Q tile once and then K and V
+//     blocks of bn rows into a ring of stages with 4-D TMA loads (dims d,
+//     seqlen, heads, batch: ragged tails read zeros, never another batch),
+//     128-byte swizzled, 64 head-dim columns per box; K and V of a stage have
+//     their own full mbarrier (S = Q K^T starts before V has landed) and
+//     their own empty mbarrier (one arrival per consumer warp: K is freed as
+//     soon as S has retired, V once O += P V has);
+//   - each consumer warpgroup: S = Q K^T with wgmma m64n<bn>k16 from shared
+//     memory (both operands K-major), the mask (ragged seqlen_k, causal) on
+//     the blocks that need it, the online softmax in the log2 domain
+//     (ex2.approx.ftz, quad butterflies with shfl.sync.bfly), P converted
+//     from the S accumulators to the A-operand registers in place
+//     (cvt.rn.bf16x2.f32: the m64nNk16 accumulator and the k16 A fragment
+//     put the same (row, col) in the same thread: layout_check proves it with
+//     tile::frag), then O += P V with wgmma m64n<d>k16, A from registers and
+//     V MN-major from shared memory (imm-trans-b = 1); with config.overlap
+//     the loop is software-pipelined: S of block j is issued, then the P V of
+//     block j - 1, and the softmax of block j runs while that one is in flight;
+//   - the epilogue: O / l in f32, cvt to bf16x2, stmatrix into the
+//     warpgroup's own (dead) rows of the Q tile, fence.proxy.async, one 4-D
+//     TMA store per 64-column box (rows past seqlen_q are clipped by TMA).
+//
+//===----------------------------------------------------------------------===//
+#ifndef BENCH_ATTENTION_ATTN_CUH
+#define BENCH_ATTENTION_ATTN_CUH
+
+#include <cuda.h>
+#include <stdint.h>
+#include <utility>
+
+#include <tileapply/tile.h>
+
+#include "layout.h"
+
+namespace attn {
+
+#define ATTN_INLINE __attribute__((always_inline))
+template <uint32_t N, class F> __device__ __forceinline__ void static_for(F &&f) {
+  [&]<uint32_t... I>(std::integer_sequence<uint32_t, I...>) ATTN_INLINE {
+    (f(std::integral_constant<uint32_t, I>{}), ...);
+  }(std::make_integer_sequence<uint32_t, N>{});
+}
+
+template <class Shape, class Stride, int Storage, class T> __device__ __forceinline__ auto regs(T *p) {
+  return tile::ref<T, TILEAPPLY_SPACE_NONE, Shape, Stride, Storage>(p);
+}
+template <uint32_t N, class T> __device__ __forceinline__ void fence_all(T (&a)[N]) {
+  static_for<N>([&](auto i) ATTN_INLINE { tile::fence_operand(a[i]); });
+}
+__device__ __forceinline__ uint32_t smem_u32(const void *p) {
+  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
+}
+
+// ---- mbarriers, TMA, barriers ----------------------------------------------------------------
+
+__device__ __forceinline__ auto bar(uint64_t *b) { return tile::shared<uint64_t, 1>(b); }
+__device__ __forceinline__ void bar_init(uint64_t *b, uint32_t count) {
+  __tile_apply("mbarrier.init.shared::cta.b64", bar(b), count);
+}
+__device__ __forceinline__ void bar_wait(uint64_t *b, uint32_t parity) {
+  bool done[1];
+  do {
+    __tile_apply("mbarrier.try_wait.parity.shared::cta.b64", done, bar(b), parity);
+  } while (!done[0]);
+}
+__device__ __forceinline__ void bar_arrive_expect(uint64_t *b, uint32_t bytes) {
+  __tile_apply("mbarrier.arrive.expect_tx.shared::cta.b64", bar(b), bytes);
+}
+__device__ __forceinline__ void bar_arrive(uint64_t *b) { __tile_apply("mbarrier.arrive.shared::cta.b64", bar(b)); }
+
+/// A 4-D box (d, seqlen, head, batch) into shared memory, signalling `b`.
+__device__ __forceinline__ void tma_load(void *dst, const CUtensorMap &map, int32_t d0, int32_t row, int32_t head,
+                                         int32_t batch, uint64_t *b) {
+  int32_t c[4] = {d0, row, head, batch};
+  __tile_apply("cp.async.bulk.tensor.4d.shared::cta.global.tile.mbarrier::complete_tx::bytes",
+               tile::shared<uint8_t, 1>(static_cast<uint8_t *>(dst)), tile::tensor_map(map), c, bar(b));
+}
+__device__ __forceinline__ void tma_store(const CUtensorMap &map, int32_t d0, int32_t row, int32_t head,
+                                          int32_t batch, const void *src) {
+  int32_t c[4] = {d0, row, head, batch};
+  __tile_apply("cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group", tile::tensor_map(map), c,
+               tile::shared<const uint8_t, 1>(static_cast<const uint8_t *>(src)));
+}
+__device__ __forceinline__ void named_sync(uint32_t id, uint32_t threads) { __tile_apply("bar.sync", id, threads); }
+__device__ __forceinline__ void named_arrive(uint32_t id, uint32_t threads) {
+  __tile_apply("bar.arrive", id, threads);
+}
+
+// ---- wgmma -------------------------------------------------------------------------------------
+
+/// S (+)= Q K^T, one k16 step: A and B K-major from shared memory.
+template <uint32_t N>
+__device__ __forceinline__ void wgmma_ss(float (&acc)[N / 2], uint64_t a, uint64_t b, bool accumulate) {
+  __tile_apply(tile::fmt<"wgmma.mma_async.sync.aligned.m64n{}k16.f32.bf16.bf16", N>, acc, a, b, accumulate, 1, 1,
+               0, 0);
+}
+/// O += P V, one k16 step: A (P) from registers, B (V) MN-major from shared memory.
+template <uint32_t N>
+__device__ __forceinline__ void wgmma_rs(float (&acc)[N / 2], uint32_t (&a)[4], uint64_t b) {
+  __tile_apply(tile::fmt<"wgmma.mma_async.sync.aligned.m64n{}k16.f32.bf16.bf16", N>, acc, a, b, true, 1, 1, 1);
+}
+
+// ---- quad reductions (the 4 threads of a row) ----------------------------------------------------
+
+__device__ __forceinline__ void quad_max(float (&v)[2][1]) {
+  float w[2][1];
+  __tile_apply("shfl.sync.bfly.b32", w, v, 1u, 31u, 0xffffffffu);
+  v[0][0] = fmaxf(v[0][0], w[0][0]);
+  v[1][0] = fmaxf(v[1][0], w[1][0]);
+  __tile_apply("shfl.sync.bfly.b32", w, v, 2u, 31u, 0xffffffffu);
+  v[0][0] = fmaxf(v[0][0], w[0][0]);
+  v[1][0] = fmaxf(v[1][0], w[1][0]);
+}
+__device__ __forceinline__ void quad_sum(float (&v)[2][1]) {
+  float w[2][1];
+  __tile_apply("shfl.sync.bfly.b32", w, v, 1u, 31u, 0xffffffffu);
+  v[0][0] += w[0][0];
+  v[1][0] += w[1][0];
+  __tile_apply("shfl.sync.bfly.b32", w, v, 2u, 31u, 0xffffffffu);
+  v[0][0] += w[0][0];
+  v[1][0] += w[1][0];
+}
+
+struct params {
+  float *lse;          ///< [batch, heads, seqlen_q] f32, or null
+  uint32_t sq, sk;     ///< sequence lengths
+  uint32_t heads;      ///< query heads
+  uint32_t group;      ///< query heads per KV head
+  uint32_t causal;     ///< 0 or 1
+  float scale_log2;    ///< softmax scale * log2(e)
+};
+
+// ---- the kernel ----------------------------------------------------------------------------------
+
+template <config C>
+__global__ void __launch_bounds__(kThreads, 1)
+    attn_kernel(const __grid_constant__ CUtensorMap tmQ, const __grid_constant__ CUtensorMap tmK,
+                const __grid_constant__ CUtensorMap tmV, const __grid_constant__ CUtensorMap tmO, const params p) {
+  static_assert(C.error() == nullptr, "unsupported configuration");
+  constexpr uint32_t kS = C.s_regs(), kO = C.o_regs();
+
+  extern __shared__ __align__(1024) uint8_t smem_raw[];
+  const uint32_t raw = smem_u32(smem_raw);
+  uint8_t *const smem = smem_raw + (((raw + 1023u) & ~1023u) - raw);
+  const uint32_t sbase = smem_u32(smem);
+  uint64_t *const qfull = reinterpret_cast<uint64_t *>(smem + C.off_qfull());
+  uint64_t *const kfull = reinterpret_cast<uint64_t *>(smem + C.off_kfull(0));
+  uint64_t *const vfull = reinterpret_cast<uint64_t *>(smem + C.off_vfull(0));
+  uint64_t *const kempty = reinterpret_cast<uint64_t *>(smem + C.off_kempty(0));
+  uint64_t *const vempty = reinterpret_cast<uint64_t *>(smem + C.off_vempty(0));
+
+  const uint32_t wg = threadIdx.x / 128, tid = threadIdx.x % 128;
+  // Causal tiles get more work further down: launch those first.
+  const uint32_t m_blk = p.causal ? gridDim.x - 1 - blockIdx.x : blockIdx.x;
+  const uint32_t m0 = m_blk * kBM, head = blockIdx.y, batch = blockIdx.z, head_kv = head / p.group;
+  const bool causal = p.causal != 0;
+  const uint32_t nblocks = kv_blocks(m0, p.sq, p.sk, causal, C.bn);
+
+  if (threadIdx.x == 0) {
+    bar_init(qfull, 1);
+    for (uint32_t s = 0; s < C.stages; ++s) {
+      bar_init(&kfull[s], 1);
+      bar_init(&vfull[s], 1);
+      bar_init(&kempty[s], C.empty_arrivals());
+      bar_init(&vempty[s], C.empty_arrivals());
+    }
+    __tile_apply("fence.mbarrier_init.release.cluster");
+  }
+  named_sync(0, kThreads);
+
+  if (wg == kConsumers) {
+    // ---- producer ----
+    __tile_apply("setmaxnreg.dec.sync.aligned.u32", kProducerRegs);
+    if (tid < 32) {
+      bool leader[1];
+      __tile_apply("elect.sync", leader, 0xffffffffu);
+      if (leader[0]) {
+        bar_arrive_expect(qfull, C.q_bytes());
+        for (uint32_t c = 0; c < C.chunks(); ++c)
+          tma_load(smem + C.off_q() + c * kBM * kChunkBytes, tmQ, int32_t(c * kChunk), int32_t(m0), int32_t(head),
+                   int32_t(batch), qfull);
+        ring r;
+        for (uint32_t j = 0; j < nblocks; ++j) {
+          const int32_t n0 = int32_t(j * C.bn);
+          bar_wait(&kempty[r.stage], r.phase ^ 1);
+          bar_arrive_expect(&kfull[r.stage], C.kv_bytes());
+          for (uint32_t c = 0; c < C.chunks(); ++c)
+            tma_load(smem + C.off_k(r.stage) + c * C.bn * kChunkBytes, tmK, int32_t(c * kChunk), n0,
+                     int32_t(head_kv), int32_t(batch), &kfull[r.stage]);
+          bar_wait(&vempty[r.stage], r.phase ^ 1);
+          bar_arrive_expect(&vfull[r.stage], C.kv_bytes());
+          for (uint32_t c = 0; c < C.chunks(); ++c)
+            tma_load(smem + C.off_v(r.stage) + c * C.bn * kChunkBytes, tmV, int32_t(c * kChunk), n0,
+                     int32_t(head_kv), int32_t(batch), &vfull[r.stage]);
+          r.advance(C.stages);
+        }
+      }
+    }
+  } else {
+    // ---- consumers: 64 query rows each ----
+    __tile_apply("setmaxnreg.inc.sync.aligned.u32", kConsumerRegs);
+    const uint32_t warp = tid / 32, lane = tid % 32;
+    float o[kO], s[kS];
+    uint32_t pa[C.bn / 16][4];
+    static_for<kO>([&](auto i) ATTN_INLINE { o[i] = 0.f; });
+    float mrow[2] = {-INFINITY, -INFINITY}, lrow[2] = {0.f, 0.f};
+    // The two query rows of this thread (row halves h = 0, 1).
+    const int32_t row0 = int32_t(m0 + wg * kWgM + 16 * warp + lane / 4);
+    const int32_t lim0 = col_limit(row0, int32_t(p.sq), int32_t(p.sk), causal);
+    const int32_t lim1 = col_limit(row0 + 8, int32_t(p.sq), int32_t(p.sk), causal);
+    const float sl2 = p.scale_log2;
+
+    // S = Q K^T of block j into s (issued and committed; not waited for).
+    auto issue_s = [&](uint32_t stage) ATTN_INLINE {
+      const uint32_t kb = sbase + C.off_k(stage);
+      fence_all(s);
+      __tile_apply("wgmma.fence.sync.aligned");
+      static_for<C.d / 16>([&](auto kk) ATTN_INLINE {
+        wgmma_ss<C.bn>(s, q_desc(sbase + C.off_q(), wg, kk), k_desc(kb, C.bn, kk), kk != 0);
+      });
+      __tile_apply("wgmma.commit_group.sync.aligned");
+    };
+    // O += P V of the block in `stage` (issued and committed; not waited for).
+    auto issue_pv = [&](uint32_t stage) ATTN_INLINE {
+      const uint32_t vb = sbase + C.off_v(stage);
+      fence_all(o);
+      static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });
+      __tile_apply("wgmma.fence.sync.aligned");
+      static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { wgmma_rs<C.d>(o, pa[kk], v_desc(vb, C.bn, kk)); });
+      __tile_apply("wgmma.commit_group.sync.aligned");
+    };
+    // The mask and the online softmax of the S of block j: s becomes the
+    // unnormalized probabilities (f32), alpha the rescale of the old O and l.
+    float alpha[2][1];
+    auto softmax = [&](uint32_t j) ATTN_INLINE {
+      const uint32_t n0 = j * C.bn;
+      if (block_needs_mask(m0, n0, p.sq, p.sk, causal, C.bn)) {
+        const int32_t base = int32_t(n0 + 2 * (lane % 4));
+        const int32_t l0 = lim0 - base, l1 = lim1 - base;
+        static_for<kS>([&](auto i) ATTN_INLINE {
+          constexpr int32_t col = int32_t(8 * (i / 4) + i % 2);
+          if (col >= (((i / 2) % 2) ? l1 : l0)) s[i] = -INFINITY;
+        });
+      }
+      float mx[2][1] = {{mrow[0]}, {mrow[1]}};
+      static_for<kS>([&](auto i) ATTN_INLINE {
+        constexpr uint32_t h = (i / 2) % 2;
+        mx[h][0] = fmaxf(mx[h][0], s[i]);
+      });
+      quad_max(mx);
+      float neg[2];
+      static_for<2>([&](auto h) ATTN_INLINE {
+        const float mnew = mx[h][0];
+        const float muse = mnew == -INFINITY ? 0.f : mnew; // an all-masked row so far: p = 0, not NaN
+        alpha[h][0] = (mrow[h] - muse) * sl2;
+        neg[h] = -muse * sl2;
+        mrow[h] = mnew;
+      });
+      __tile_apply("ex2.approx.ftz.f32", alpha, alpha);
+      static_for<kS>([&](auto i) ATTN_INLINE {
+        constexpr uint32_t h = (i / 2) % 2;
+        s[i] = fmaf(s[i], sl2, neg[h]);
+      });
+      __tile_apply("ex2.approx.ftz.f32", regs<tile::shape<kS, 1>, tile::stride<1, 1>, kS>(s),
+                   regs<tile::shape<kS, 1>, tile::stride<1, 1>, kS>(s));
+    };
+    // After the O += P V that read pa has retired: rescale O and l, pack P.
+    auto rescale_and_pack = [&]() ATTN_INLINE {
+      float sum[2] = {0.f, 0.f};
+      static_for<kS>([&](auto i) ATTN_INLINE { sum[(i / 2) % 2] += s[i]; });
+      lrow[0] = fmaf(lrow[0], alpha[0][0], sum[0]);
+      lrow[1] = fmaf(lrow[1], alpha[1][0], sum[1]);
+      static_for<kO>([&](auto i) ATTN_INLINE { o[i] *= alpha[(i / 2) % 2][0]; });
+      // P: the S accumulators as the A operand (bf16x2, low half = even column).
+      __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<kS / 2, 1>, tile::stride<1, 1>>(pa),
+                   regs<tile::shape<kS / 2, 1>, tile::stride<2, 1>, kS - 1>(s + 1),
+                   regs<tile::shape<kS / 2, 1>, tile::stride<2, 1>, kS>(s));
+    };
+    auto release = [&](uint64_t *b) ATTN_INLINE {
+      if (lane == 0) bar_arrive(b);
+    };
+
+    bar_wait(qfull, 0);
+    if constexpr (!C.overlap) {
+      ring r;
+      for (uint32_t j = 0; j < nblocks; ++j) {
+        bar_wait(&kfull[r.stage], r.phase);
+        issue_s(r.stage);
+        __tile_apply("wgmma.wait_group.sync.aligned", 0);
+        fence_all(s);
+        release(&kempty[r.stage]);
+        softmax(j);
+        rescale_and_pack();
+        bar_wait(&vfull[r.stage], r.phase);
+        issue_pv(r.stage);
+        __tile_apply("wgmma.wait_group.sync.aligned", 0);
+        fence_all(o);
+        static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });
+        release(&vempty[r.stage]);
+        r.advance(C.stages);
+      }
+    } else if (nblocks > 0) {
+      // Software pipeline (FA3's intra-warpgroup overlap): S of block j is
+      // issued, then O += P V of block j - 1 behind it; the softmax of block
+      // j runs while that P V product is still in flight. With ping-pong the
+      // warpgroups take turns at each issue point (layout.h).
+      const uint32_t points = nblocks + 1;
+      auto take_turn = [&]() ATTN_INLINE {
+        if constexpr (C.pingpong) named_sync(kTurnBar + wg, 256);
+      };
+      auto pass_turn = [&](uint32_t point) ATTN_INLINE {
+        if constexpr (C.pingpong)
+          if (passes_turn(wg, point, points)) named_arrive(kTurnBar + (1 - wg), 256);
+      };
+      if constexpr (C.pingpong)
+        if (wg == 1) named_arrive(kTurnBar, 256); // warpgroup 0 goes first
+      ring rk, rv; // rv: the block whose V is next to be read (one behind rk)
+      bar_wait(&kfull[rk.stage], rk.phase);
+      take_turn();
+      issue_s(rk.stage);
+      pass_turn(0);
+      __tile_apply("wgmma.wait_group.sync.aligned", 0);
+      fence_all(s);
+      release(&kempty[rk.stage]);
+      rk.advance(C.stages);
+      softmax(0);
+      rescale_and_pack();
+      for (uint32_t j = 1; j < nblocks; ++j) {
+        bar_wait(&kfull[rk.stage], rk.phase);
+        bar_wait(&vfull[rv.stage], rv.phase);
+        take_turn();
+        issue_s(rk.stage);
+        issue_pv(rv.stage);
+        pass_turn(j);
+        __tile_apply("wgmma.wait_group.sync.aligned", 1); // S of block j has retired
+        fence_all(s);
+        release(&kempty[rk.stage]);
+        rk.advance(C.stages);
+        softmax(j);
+        __tile_apply("wgmma.wait_group.sync.aligned", 0); // O += P V of block j - 1 has retired
+        fence_all(o);
+        static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });
+        release(&vempty[rv.stage]);
+        rv.advance(C.stages);
+        rescale_and_pack();
+      }
+      bar_wait(&vfull[rv.stage], rv.phase);
+      take_turn();
+      issue_pv(rv.stage);
+      pass_turn(nblocks);
+      __tile_apply("wgmma.wait_group.sync.aligned", 0);
+      fence_all(o);
+      static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });
+      release(&vempty[rv.stage]);
+    }
+
+    // ---- epilogue ----
+    float l[2][1] = {{lrow[0]}, {lrow[1]}};
+    quad_sum(l);
+    const float inv0 = l[0][0] > 0.f ? 1.f / l[0][0] : 0.f, inv1 = l[1][0] > 0.f ? 1.f / l[1][0] : 0.f;
+    static_for<kO>([&](auto i) ATTN_INLINE { o[i] *= ((i / 2) % 2) ? inv1 : inv0; });
+    if (p.lse && lane % 4 == 0) {
+      float lg[2][1] = {{l[0][0] > 0.f ? l[0][0] : 1.f}, {l[1][0] > 0.f ? l[1][0] : 1.f}};
+      __tile_apply("lg2.approx.ftz.f32", lg, lg);
+      static_for<2>([&](auto h) ATTN_INLINE {
+        const int32_t row = row0 + 8 * int32_t(h);
+        if (row < int32_t(p.sq)) {
+          const float v = l[h][0] > 0.f ? (mrow[h] * sl2 + lg[h][0]) * 0.69314718055994531f : INFINITY;
+          p.lse[(size_t(batch) * p.heads + head) * p.sq + uint32_t(row)] = v;
+        }
+      });
+    }
+    // Every warp of this warpgroup is done reading its Q rows: they become
+    // the staging boxes.
+    named_sync(1 + wg, 128);
+    static_for<C.chunks()>([&](auto c) ATTN_INLINE {
+      uint8_t *const box = smem + C.off_q() + epi_box(c, wg);
+      float *const x = &o[c * 32];
+      uint32_t packed[4][4];
+      __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<16, 1>, tile::stride<1, 1>>(packed),
+                   regs<tile::shape<16, 1>, tile::stride<2, 1>, 31>(x + 1),
+                   regs<tile::shape<16, 1>, tile::stride<2, 1>, 32>(x));
+      static_for<4>([&](auto q) ATTN_INLINE {
+        __tile_apply("stmatrix.sync.aligned.m8n8.x4.shared.b16",
+                     tile::shared<uint16_t, 1>(reinterpret_cast<uint16_t *>(box + epi_offset(warp, lane, q))),
+                     packed[q]);
+      });
+    });
+    __tile_apply("fence.proxy.async.shared::cta");
+    named_sync(1 + wg, 128);
+    const uint32_t wrow = m0 + wg * kWgM;
+    if (tid == 0 && wrow < p.sq) {
+      for (uint32_t c = 0; c < C.chunks(); ++c)
+        tma_store(tmO, int32_t(c * kChunk), int32_t(wrow), int32_t(head), int32_t(batch),
+                  smem + C.off_q() + epi_box(c, wg));
+      __tile_apply("cp.async.bulk.commit_group");
+      __tile_apply("cp.async.bulk.wait_group", 0);
+    }
+  }
+}
+
+} // namespace attn
+
+#endif // BENCH_ATTENTION_ATTN_CUH

@@ -1,0 +1,231 @@
+//===- bench/attention/layout.h - Where every byte of the attention kernel lives -*- C++ -*-===//
+//
+// The index arithmetic of the attention forward kernel (attn.cuh), as
+// constexpr functions the kernel calls on the GPU and layout_check.cpp checks
+// on the host against tileapply/fragment.h and tileapply/descriptor.h:
+//
+//   - the per-head-dim configuration and the shared-memory plan;
+//   - the 128-byte swizzle TMA writes (64-column chunks of a row-major tile);
+//   - the wgmma descriptors: Q (A, K-major), K (B, K-major) for S = Q K^T,
+//     V (B, MN-major: imm-trans-b = 1) for O += P V;
+//   - the S accumulator -> P A-operand conversion (which accumulators make
+//     register r of k16 step kk);
+//   - the masks (ragged seqlen_k, causal bottom-right aligned) and the range
+//     of KV blocks a Q tile visits;
+//   - the epilogue boxes (stmatrix rows, as in the GEMM).
+//
+// Plain C++17 on <stdint.h> (and descriptor.h): host and device.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BENCH_ATTENTION_LAYOUT_H
+#define BENCH_ATTENTION_LAYOUT_H
+
+#include <stdint.h>
+
+#include <tileapply/descriptor.h>
+#include <tileapply/fragment.h>
+
+#if defined(__CUDACC__) || defined(__CUDA__)
+#define ATTN_HD __host__ __device__
+#else
+#define ATTN_HD
+#endif
+
+namespace attn {
+
+constexpr uint32_t kBM = 128;           ///< query rows per CTA (two consumer warpgroups x 64)
+constexpr uint32_t kWgM = 64;           ///< query rows per consumer warpgroup (wgmma M)
+constexpr uint32_t kChunk = 64;         ///< head-dim columns per 128-byte swizzle span (bf16)
+constexpr uint32_t kChunkBytes = 128;
+constexpr uint32_t kConsumers = 2;
+constexpr uint32_t kThreads = 128 * (kConsumers + 1);
+constexpr uint32_t kProducerRegs = 24;
+constexpr uint32_t kConsumerRegs = 240;
+constexpr uint32_t kSmemLimit = 232448; ///< 227 KiB
+constexpr uint32_t kLaunchRegs = 65536 / kThreads / 8 * 8;
+static_assert(kLaunchRegs == 168, "384 threads launch with 168 registers");
+static_assert(128 * (kLaunchRegs - kProducerRegs) >= 128 * kConsumers * (kConsumerRegs - kLaunchRegs),
+              "setmaxnreg: the producer's registers must cover the consumers' increase");
+static_assert(128 * kProducerRegs + 256 * kConsumerRegs <= 65536, "register file");
+
+ATTN_HD constexpr uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+
+ATTN_HD constexpr bool p_src_is_acc_to_a(uint32_t bn, uint32_t d); // below
+
+/// One kernel configuration (a template argument of the kernel).
+struct config {
+  uint32_t d;      ///< head dim: 64, 128 or 256
+  uint32_t bn;     ///< KV rows per block (the wgmma N of S)
+  uint32_t stages; ///< K/V stages in the ring
+  bool overlap;    ///< software-pipelined: S of block j+1 overlaps O += P V of block j (FA3's intra-warpgroup overlap)
+  bool pingpong = false; ///< (with overlap) the two consumer warpgroups take turns issuing their wgmma (named barriers)
+
+  ATTN_HD constexpr uint32_t chunks() const { return d / kChunk; }
+  ATTN_HD constexpr uint32_t s_regs() const { return bn / 2; } // S accumulators per thread
+  ATTN_HD constexpr uint32_t o_regs() const { return d / 2; }  // O accumulators per thread
+  ATTN_HD constexpr uint32_t q_bytes() const { return kBM * d * 2; }
+  ATTN_HD constexpr uint32_t kv_bytes() const { return bn * d * 2; } // one K (or V) block
+  // The plan, from a 1024-aligned base: Q, K stages, V stages, barriers.
+  ATTN_HD constexpr uint32_t off_q() const { return 0; }
+  ATTN_HD constexpr uint32_t off_k(uint32_t s) const { return q_bytes() + s * kv_bytes(); }
+  ATTN_HD constexpr uint32_t off_v(uint32_t s) const { return q_bytes() + (stages + s) * kv_bytes(); }
+  ATTN_HD constexpr uint32_t off_bars() const { return q_bytes() + 2 * stages * kv_bytes(); }
+  ATTN_HD constexpr uint32_t off_qfull() const { return off_bars(); }
+  ATTN_HD constexpr uint32_t off_kfull(uint32_t s) const { return off_bars() + 8 + 8 * s; }
+  ATTN_HD constexpr uint32_t off_vfull(uint32_t s) const { return off_bars() + 8 + 8 * (stages + s); }
+  /// K and V of a stage are freed apart (K once S = Q K^T retired, V once O += P V retired).
+  ATTN_HD constexpr uint32_t off_kempty(uint32_t s) const { return off_bars() + 8 + 8 * (2 * stages + s); }
+  ATTN_HD constexpr uint32_t off_vempty(uint32_t s) const { return off_bars() + 8 + 8 * (3 * stages + s); }
+  ATTN_HD constexpr uint32_t smem_bytes() const { return off_vempty(stages) + 1024; }
+  /// Arrivals that free a K or V block: one per consumer warp.
+  ATTN_HD constexpr uint32_t empty_arrivals() const { return kConsumers * 4; }
+
+  ATTN_HD constexpr const char *error() const {
+    if (d != 64 && d != 128 && d != 256) return "head dim must be 64, 128 or 256";
+    if (!p_src_is_acc_to_a(bn, d)) return "P packing is not tile::frag::acc_to_a";
+    if (bn < 16 || bn > 256 || bn % 16) return "bn must be a multiple of 16 up to 256";
+    if (stages < 1) return "at least one stage";
+    if (pingpong && !overlap) return "ping-pong needs the pipelined loop";
+    if (smem_bytes() > kSmemLimit) return "shared memory plan exceeds 227 KiB";
+    return nullptr;
+  }
+};
+
+// ---- the 128-byte swizzle of a tile of `rows` rows, 64-column chunks ----------------
+
+/// Byte offset from a 1024-aligned tile base of element (row, col) of a
+/// row-major bf16 tile of `rows` rows, as TMA writes it with one box of 64
+/// columns x `rows` rows per chunk and CU_TENSOR_MAP_SWIZZLE_128B: chunks follow
+/// each other, 16-byte unit index XORed with row % 8 inside the 128-byte row.
+ATTN_HD constexpr uint32_t tile_offset(uint32_t rows, uint32_t row, uint32_t col) {
+  const uint32_t byte = (col % kChunk) * 2;
+  return (col / kChunk) * rows * kChunkBytes + row * 128 + ((((byte >> 4) ^ (row & 7)) & 7) << 4) + (byte & 15);
+}
+/// The same for a byte within a 128-byte row (the GEMM's sw128).
+ATTN_HD constexpr uint32_t sw128(uint32_t row, uint32_t byte) {
+  return row * 128 + ((((byte >> 4) ^ (row & 7)) & 7) << 4) + (byte & 15);
+}
+
+// ---- wgmma descriptors -------------------------------------------------------------
+
+/// K-major, 128-byte swizzle: SBO = 1024 (8 rows of 128 bytes), LBO unused (16).
+constexpr tile::desc::encoded<uint64_t> kDescK =
+    tile::desc::encode(tile::desc::wgmma_smem{0, 16, 1024, 0, tile::desc::swizzle::b128});
+static_assert(kDescK.ok(), "K-major descriptor");
+
+/// Q (A of S = Q K^T): the 64 rows of warpgroup `wg`, k16 step `kk` of d.
+ATTN_HD constexpr uint64_t q_desc(uint32_t q_base, uint32_t wg, uint32_t kk) {
+  return tile::desc::with_start_address(kDescK.value,
+                                        q_base + (kk / 4) * kBM * kChunkBytes + wg * kWgM * 128 + (kk % 4) * 32);
+}
+/// K (B of S = Q K^T, N = bn rows of K, K-major): k16 step `kk` of d.
+ATTN_HD constexpr uint64_t k_desc(uint32_t k_base, uint32_t bn, uint32_t kk) {
+  return tile::desc::with_start_address(kDescK.value, k_base + (kk / 4) * bn * kChunkBytes + (kk % 4) * 32);
+}
+/// V (B of O += P V: K = the bn KV rows, N = d), MN-major (d contiguous),
+/// 128-byte swizzle: LBO = from one 64-column chunk of d to the next (bn rows
+/// of 128 bytes), SBO = from 8 KV rows to the next 8 (1024).
+ATTN_HD constexpr uint64_t v_desc_fixed(uint32_t bn) {
+  return tile::desc::encode(tile::desc::wgmma_smem{0, bn * kChunkBytes, 1024, 0, tile::desc::swizzle::b128}).value;
+}
+/// k16 step `kk` of the bn KV rows: 16 rows further.
+ATTN_HD constexpr uint64_t v_desc(uint32_t v_base, uint32_t bn, uint32_t kk) {
+  return tile::desc::with_start_address(v_desc_fixed(bn), v_base + kk * 16 * 128);
+}
+
+// ---- accumulators and the P operand -------------------------------------------------
+//
+// The m64nNk16 f32 accumulator of thread t (warp w, lane l, g = l / 4, q = l % 4):
+// register 4 j + 2 h + e holds row 16 w + 8 h + g, column 8 j + 2 q + e.
+
+ATTN_HD constexpr uint32_t acc_row(uint32_t thread, uint32_t i) {
+  return 16 * (thread / 32) + 8 * ((i / 2) % 2) + (thread % 32) / 4;
+}
+ATTN_HD constexpr uint32_t acc_col(uint32_t thread, uint32_t i) { return 8 * (i / 4) + 2 * (thread % 4) + i % 2; }
+
+/// P as the A operand of k16 step kk of O += P V: element e (0 low, 1 high)
+/// of register r is accumulator p_src(kk, r, e) of S (same thread), the
+/// packing the kernel's one strided cvt.rn.bf16x2.f32 call does.
+ATTN_HD constexpr uint32_t p_src(uint32_t kk, uint32_t r, uint32_t e) { return 8 * kk + 2 * r + e; }
+
+/// p_src is tileapply's tile::frag::acc_to_a for this S and this A, at every
+/// index (checked at compile time for each configuration the kernel takes).
+ATTN_HD constexpr bool p_src_is_acc_to_a(uint32_t bn, uint32_t d) {
+  const tile::frag::layout S = tile::frag::wgmma(int(bn), 16, tile::frag::operand::d, tile::frag::type::f32);
+  const tile::frag::layout A = tile::frag::wgmma(int(d), 16, tile::frag::operand::a, tile::frag::type::bf16);
+  for (uint32_t kk = 0; kk < bn / 16; ++kk)
+    for (uint32_t r = 0; r < 4; ++r)
+      for (uint32_t e = 0; e < 2; ++e)
+        if (tile::frag::acc_to_a(S, A, int(kk), int(r), int(e)) != int(p_src(kk, r, e))) return false;
+  return true;
+}
+
+// ---- masks and the KV range ----------------------------------------------------------
+
+/// One past the last key column query row `row` may see: seqlen_k, or for
+/// causal attention (bottom-right aligned: row i sees keys j <= i + sk - sq)
+/// min(sk, row + sk - sq + 1), clamped at 0.
+ATTN_HD constexpr int32_t col_limit(int32_t row, int32_t sq, int32_t sk, bool causal) {
+  if (!causal) return sk;
+  const int32_t lim = row + sk - sq + 1;
+  return lim < 0 ? 0 : lim < sk ? lim : sk;
+}
+/// KV blocks a Q tile of rows [m0, m0 + kBM) visits: up to the limit of its last row.
+ATTN_HD constexpr uint32_t kv_blocks(uint32_t m0, uint32_t sq, uint32_t sk, bool causal, uint32_t bn) {
+  const int32_t lim = col_limit(int32_t(m0 + kBM - 1), int32_t(sq), int32_t(sk), causal);
+  return ceil_div(uint32_t(lim), bn);
+}
+/// Whether block n0 needs the element mask for some row of the tile at m0.
+ATTN_HD constexpr bool block_needs_mask(uint32_t m0, uint32_t n0, uint32_t sq, uint32_t sk, bool causal,
+                                        uint32_t bn) {
+  if (n0 + bn > sk) return true;
+  return causal && int32_t(n0 + bn) > col_limit(int32_t(m0), int32_t(sq), int32_t(sk), true);
+}
+
+// ---- the epilogue (64 x 64 boxes per warpgroup, as the GEMM) ---------------------------
+
+ATTN_HD constexpr uint32_t epi_acc_index(uint32_t s, uint32_t q, uint32_t e) {
+  return 4 * (2 * s + (q >> 1)) + 2 * (q & 1) + e;
+}
+ATTN_HD constexpr uint32_t epi_row(uint32_t warp, uint32_t lane) {
+  return 16 * warp + 8 * ((lane >> 3) & 1) + (lane & 7);
+}
+ATTN_HD constexpr uint32_t epi_col(uint32_t s, uint32_t lane) { return 16 * s + 8 * (lane >> 4); }
+/// Byte offset in a 64 x 64 box (128-byte rows, swizzled) of lane's row for
+/// 16-column block s (0 - 3).
+ATTN_HD constexpr uint32_t epi_offset(uint32_t warp, uint32_t lane, uint32_t s) {
+  return sw128(epi_row(warp, lane), epi_col(s, lane) * 2);
+}
+/// The staging box of chunk c for warpgroup wg: its own 64 rows of the Q tile
+/// (Q is dead once its last S wgmma retired).
+ATTN_HD constexpr uint32_t epi_box(uint32_t c, uint32_t wg) { return c * kBM * kChunkBytes + wg * kWgM * 128; }
+
+// ---- ping-pong between the consumer warpgroups ----------------------------------------------
+//
+// Warpgroup w issues its wgmma only after bar.sync on kTurnBar + w (256
+// threads: its own 128 and the other's 128 bar.arrive), and then passes the
+// turn with bar.arrive on the other's barrier. Both warpgroups have the same
+// issue points (nblocks + 1: they share the CTA's KV range). Warpgroup 1
+// gives warpgroup 0 the first turn and does not pass its last one, so every
+// barrier sees as many arrivals as syncs.
+constexpr uint32_t kTurnBar = 3; ///< named barriers 3 and 4 (0: CTA, 1 - 2: epilogue)
+/// Whether warpgroup wg passes the turn after issue point `point` of `points`.
+ATTN_HD constexpr bool passes_turn(uint32_t wg, uint32_t point, uint32_t points) {
+  return wg == 0 || point + 1 < points;
+}
+
+// ---- the pipeline ring ------------------------------------------------------------------
+
+struct ring {
+  uint32_t stage = 0, phase = 0;
+  ATTN_HD constexpr void advance(uint32_t stages) {
+    if (++stage == stages) {
+      stage = 0;
+      phase ^= 1;
+    }
+  }
+};
+
+} // namespace attn
+
+#endif // BENCH_ATTENTION_LAYOUT_H
