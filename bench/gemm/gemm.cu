@@ -15,6 +15,14 @@
 //   int         gemm_plan_grid(void *plan)          CTAs launched
 //   void        gemm_plan_free(void *plan)
 //   const char *gemm_error(void)                    the last error, "" if none
+//   const char *gemm_variant_dtype(int v)           "bf16", "e4m3" or "e5m2" (A's type; B e4m3)
+//   void       *gemm_plan_scaled(int v, A, B, D, bias, scale_a, scale_b, M, N, K)
+//                 plans an fp8 variant: D = bf16(*scale_a * *scale_b * (A x B) (+ bias)),
+//                 A M x K and B N x K (both K-major, as torch._scaled_mm takes
+//                 them), fp8; scale_a, scale_b device pointers to one float each;
+//                 bias null or N bf16; K a multiple of 16
+//   int         gemm_pick(int M, int N, int K)      the bf16 variant for the shape
+//   int         gemm_pick_dtype(const char *dtype, int M, int N, int K)   the same per dtype
 //
 // A: M x K bf16 row-major; B: K x N bf16 column-major (N rows of K, K
 // contiguous); D: M x N bf16 row-major; bias: N bf16 (fused variants only).
@@ -268,5 +276,45 @@ int gemm_run(void *pv, void *stream) {
 }
 
 void gemm_plan_free(void *pv) { delete static_cast<plan *>(pv); }
+
+// The shape heuristic (gemm_pick): among the persistent variants of one
+// dtype with a 128 x 256 tile (4 stages) and a 128 x 128 tile (6 stages),
+// the one with the smaller estimated time, in the manner of cuBLAS's
+// wave-quantization heuristics: waves x work per tile, where
+// waves = ceil(tiles / SMs) and a 128 x 128 tile is taken as 0.575 of a
+// 128 x 256 one (half the MMA work, but its loads feed half as many MMAs per
+// byte). A shape with fewer 128 x 256 tiles than SMs (skinny M, small N)
+// picks 128 x 128: twice the CTAs at work. Returns a variant index, or -1
+// (unknown dtype; gemm_error() says why).
+int gemm_pick_dtype(const char *dtype, int M, int N, int K) {
+  (void)K; // K does not change the tile choice (no split-K yet)
+  g_error.clear();
+  const std::string dt = dtype ? dtype : "bf16";
+  const char *wide = nullptr, *narrow = nullptr;
+  if (dt == "bf16") wide = "ta_128x256_s4", narrow = "ta_128x128_s6";
+  else if (dt == "e4m3") wide = "ta_fp8_128x256_s4", narrow = "ta_fp8_128x128_s6";
+  else if (dt == "e5m2") wide = "ta_e5m2_128x256_s4", narrow = nullptr;
+  else {
+    fail("gemm_pick: no dtype " + dt + " (bf16, e4m3, e5m2)");
+    return -1;
+  }
+  auto index = [](const char *name) {
+    for (int i = 0; i < kNumVariants; ++i)
+      if (std::string(kVariants[i].name) == name) return i;
+    return -1;
+  };
+  if (!narrow || M < 1 || N < 1) return index(wide);
+  int dev = 0, sms = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+      sms < 1)
+    sms = 132; // an H100 SXM / H200
+  (void)cudaGetLastError();
+  const double rows = double(gemm::ceil_div(uint32_t(M), gemm::kBM));
+  const double t256 = rows * gemm::ceil_div(uint32_t(N), 256), t128 = rows * gemm::ceil_div(uint32_t(N), 128);
+  const double w256 = double(int64_t((t256 + sms - 1) / sms)), w128 = double(int64_t((t128 + sms - 1) / sms));
+  return w128 * 0.575 < w256 ? index(narrow) : index(wide);
+}
+
+int gemm_pick(int M, int N, int K) { return gemm_pick_dtype("bf16", M, N, K); }
 
 } // extern "C"
