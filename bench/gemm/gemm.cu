@@ -309,10 +309,7 @@ int gemm_pick_dtype(const char *dtype, int M, int N, int K) {
       sms < 1)
     sms = 132; // an H100 SXM / H200
   (void)cudaGetLastError();
-  const double rows = double(gemm::ceil_div(uint32_t(M), gemm::kBM));
-  const double t256 = rows * gemm::ceil_div(uint32_t(N), 256), t128 = rows * gemm::ceil_div(uint32_t(N), 128);
-  const double w256 = double(int64_t((t256 + sms - 1) / sms)), w128 = double(int64_t((t128 + sms - 1) / sms));
-  return w128 * 0.575 < w256 ? index(narrow) : index(wide);
+  return gemm::pick_narrow(uint32_t(M), uint32_t(N), uint32_t(sms)) ? index(narrow) : index(wide);
 }
 
 int gemm_pick(int M, int N, int K) { return gemm_pick_dtype("bf16", M, N, K); }

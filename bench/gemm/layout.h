@@ -216,6 +216,18 @@ struct schedule {
 /// tiles). A fresh mbarrier is in phase 0: consumers wait on full[s] for
 /// parity `phase`, the producer waits on empty[s] for parity `phase ^ 1`
 /// (which a fresh barrier reports as complete: the ring starts empty).
+// ---- the shape heuristic (gemm.cu's gemm_pick) ---------------------------------------------
+
+/// Whether the 128 x 128 tile beats the 128 x 256 one for an M x N output on
+/// `sms` persistent CTAs: estimated time = waves x work per tile, waves =
+/// ceil(tiles / sms), a 128 x 128 tile counted as 0.575 (23 / 40) of a
+/// 128 x 256 one (half the MMAs, but more load bytes per MMA).
+GEMM_HD constexpr bool pick_narrow(uint32_t M, uint32_t N, uint32_t sms) {
+  const uint64_t rows = ceil_div(M, kBM);
+  const uint64_t w256 = (rows * ceil_div(N, 256) + sms - 1) / sms, w128 = (rows * ceil_div(N, 128) + sms - 1) / sms;
+  return w128 * 23 < w256 * 40;
+}
+
 struct ring {
   uint32_t stage = 0, phase = 0;
   GEMM_HD constexpr void advance(uint32_t stages) {
