@@ -3,7 +3,8 @@
 
     python3 bench/plot.py BENCH RESULTS [RESULTS...] [--out DIR] [--readme FILE | --no-readme]
 
-BENCH is a benchmark of bench/common/results.py (stream, gemm). RESULTS are
+BENCH is a benchmark of bench/common/results.py (stream, gemm), or gemm-fp8
+(bench/gemm/run_fp8.py's gemm-fp8.csv: DIR/gemm-fp8.{csv,md,png}). RESULTS are
 the CSV files a run wrote (bench/BENCH/run.sh writes BENCH.csv into its output
 folder), or folders holding BENCH.csv. Writes into DIR (default
 bench/results/): BENCH.csv (the rows and notes, merged), BENCH.md (the table,
@@ -162,8 +163,93 @@ def update_readme(path, block):
     return True
 
 
+def fp8_main(inputs, out_dir):
+    """gemm-fp8: bench/gemm/run_fp8.py's gemm-fp8.csv files (or folders holding
+    one) to DIR/gemm-fp8.{csv,md,png}: per dtype and size, TFLOP/s and the ratio
+    to torch._scaled_mm of every implementation, and the best variant per size."""
+    import csv
+    rows = []
+    header = None
+    for p in inputs:
+        f = os.path.join(p, "gemm-fp8.csv") if os.path.isdir(p) else p
+        if not os.path.isfile(f):
+            sys.exit("error: no results file %s" % f)
+        with open(f) as fh:
+            for r in csv.DictReader(fh):
+                header = header or list(r.keys())
+                rows.append(r)
+    if not rows:
+        sys.exit("error: no gemm-fp8 rows")
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "gemm-fp8.csv"), "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=header)
+        w.writeheader()
+        w.writerows(rows)
+    ok = [r for r in rows if r["status"] == "ok" and r["tflops"]]
+    sizes = []
+    for r in ok:
+        key = (r["dtype"], r["size"])
+        if key not in sizes:
+            sizes.append(key)
+    lines = ["# FP8 GEMM (e4m3, bf16 out) vs torch._scaled_mm", "",
+             "From bench/gemm/run_fp8.py (every element checked against an f32 reference and "
+             "torch._scaled_mm before timing; median of the timed launches).", "",
+             "| dtype | M x N x K | torch._scaled_mm TFLOP/s | best variant | TFLOP/s | ratio | ta_pick ratio |",
+             "|---|---|---:|---|---:|---:|---:|"]
+    for dt, sz in sizes:
+        here = [r for r in ok if (r["dtype"], r["size"]) == (dt, sz)]
+        t = [r for r in here if r["impl"] == "torch_scaled_mm"]
+        ours = [r for r in here if r["impl"] != "torch_scaled_mm"]
+        best = max(ours, key=lambda r: float(r["tflops"])) if ours else None
+        pick = [r for r in ours if r["impl"].startswith("ta_pick")]
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            dt, sz, t[0]["tflops"] if t else "-", best["impl"] if best else "-", best["tflops"] if best else "-",
+            best["ratio_vs_torch"] if best else "-", pick[0]["ratio_vs_torch"] if pick else "-"))
+    fails = [r for r in rows if r["status"] != "ok"]
+    if fails:
+        lines += ["", "Failed: " + ", ".join("%s %s" % (r["impl"], r["size"]) for r in fails)]
+    lines += ["", "![fp8 GEMM, TFLOP/s](gemm-fp8.png)", ""]
+    with open(os.path.join(out_dir, "gemm-fp8.md"), "w") as fh:
+        fh.write("\n".join(lines))
+    print("\n".join(lines))
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("warning: no matplotlib: gemm-fp8.png not written")
+        return
+    impls = []
+    for r in ok:
+        name = "ta_pick" if r["impl"].startswith("ta_pick") else r["impl"]
+        if name not in impls:
+            impls.append(name)
+    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(sizes)), 4))
+    width = 0.8 / max(1, len(impls))
+    for i, name in enumerate(impls):
+        ys = []
+        for dt, sz in sizes:
+            v = [float(r["tflops"]) for r in ok if (r["dtype"], r["size"]) == (dt, sz) and
+                 ("ta_pick" if r["impl"].startswith("ta_pick") else r["impl"]) == name]
+            ys.append(v[0] if v else 0.0)
+        ax.bar([x + i * width for x in range(len(sizes))], ys, width, label=name)
+    ax.set_xticks([x + 0.4 - width / 2 for x in range(len(sizes))])
+    ax.set_xticklabels(["%s\n%s" % (sz, dt) for dt, sz in sizes], fontsize=7)
+    ax.set_ylabel("TFLOP/s")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out_dir, "gemm-fp8.png"), dpi=120)
+
+
 def main(argv):
     args = argv[1:]
+    if args and args[0] == "gemm-fp8":
+        out = os.path.join(HERE, "results")
+        if "--out" in args:
+            k = args.index("--out")
+            out = args[k + 1]
+            del args[k:k + 2]
+        return fp8_main(args[1:], out)
     out_dir = os.path.join(HERE, "results")
     readme = None
     default_out = True

@@ -45,6 +45,7 @@ echo "== layout-check (the kernel's index arithmetic, on the host)"
 
 echo "== run.py --self-test and --list (no GPU)"
 python3 "$here/run.py" --self-test | tail -n 1 || status=1
+python3 "$here/run_fp8.py" --self-test | tail -n 1 || status=1
 python3 "$here/run.py" --lib "$BENCH_BIN/libgemm.so" --list || status=1
 bench_build_info "$BENCH_BIN/gemm-build-info.txt"
 

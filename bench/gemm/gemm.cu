@@ -15,6 +15,14 @@
 //   int         gemm_plan_grid(void *plan)          CTAs launched
 //   void        gemm_plan_free(void *plan)
 //   const char *gemm_error(void)                    the last error, "" if none
+//   const char *gemm_variant_dtype(int v)           "bf16", "e4m3" or "e5m2" (A's type; B e4m3)
+//   void       *gemm_plan_scaled(int v, A, B, D, bias, scale_a, scale_b, M, N, K)
+//                 plans an fp8 variant: D = bf16(*scale_a * *scale_b * (A x B) (+ bias)),
+//                 A M x K and B N x K (both K-major, as torch._scaled_mm takes
+//                 them), fp8; scale_a, scale_b device pointers to one float each;
+//                 bias null or N bf16; K a multiple of 16
+//   int         gemm_pick(int M, int N, int K)      the bf16 variant for the shape
+//   int         gemm_pick_dtype(const char *dtype, int M, int N, int K)   the same per dtype
 //
 // A: M x K bf16 row-major; B: K x N bf16 column-major (N rows of K, K
 // contiguous); D: M x N bf16 row-major; bias: N bf16 (fused variants only).
@@ -52,6 +60,10 @@ constexpr config kS3{256, 3, 4, 1, false, true};
 constexpr config kWait0{256, 4, 2, 1, false, false};
 constexpr config kFused{256, 4, 2, 1, true, true};
 constexpr config kFusedC2{256, 4, 2, 2, true, true};
+constexpr config kF8{256, 4, 2, 1, false, true, gemm::kE4m3};
+constexpr config kF8C2{256, 4, 2, 2, false, true, gemm::kE4m3};
+constexpr config kF8N128{128, 6, 2, 1, false, true, gemm::kE4m3};
+constexpr config kF8E5{256, 4, 2, 1, false, true, gemm::kE5m2};
 
 const variant kVariants[] = {
     {"ta_128x256_s4", kMain, true, (const void *)gemm::gemm_kernel<kMain>,
@@ -70,6 +82,14 @@ const variant kVariants[] = {
      "as ta_128x256_s4, D = GELU_tanh(A x B + bias)"},
     {"ta_fused_128x256_s4_c2", kFusedC2, true, (const void *)gemm::gemm_kernel<kFusedC2>,
      "as ta_128x256_s4_c2, D = GELU_tanh(A x B + bias)"},
+    {"ta_fp8_128x256_s4", kF8, true, (const void *)gemm::gemm_scaled_kernel<kF8>,
+     "e4m3 x e4m3, D = bf16(scale_a scale_b A x B (+ bias)), 128x256 tile (K 128 a stage), 4 stages, persistent"},
+    {"ta_fp8_128x256_s4_c2", kF8C2, true, (const void *)gemm::gemm_scaled_kernel<kF8C2>,
+     "as ta_fp8_128x256_s4, clusters of 2 along M multicasting B"},
+    {"ta_fp8_128x128_s6", kF8N128, true, (const void *)gemm::gemm_scaled_kernel<kF8N128>,
+     "e4m3 x e4m3, 128x128 tile, 6 stages, persistent"},
+    {"ta_e5m2_128x256_s4", kF8E5, true, (const void *)gemm::gemm_scaled_kernel<kF8E5>,
+     "e5m2 (A) x e4m3 (B), otherwise as ta_fp8_128x256_s4"},
 };
 constexpr int kNumVariants = int(sizeof(kVariants) / sizeof(kVariants[0]));
 
@@ -78,6 +98,7 @@ thread_local std::string g_error;
 struct plan {
   CUtensorMap a, b, d; // 128-byte aligned (the type says so; new honours it)
   const void *bias;
+  const float *scale_a, *scale_b; // fp8 variants: device pointers to one float each
   uint32_t m, n, k;
   int v;
   int grid;
@@ -89,8 +110,9 @@ bool fail(std::string why) {
 }
 
 bool encode(CUtensorMap *map, const void *ptr, uint64_t inner, uint64_t outer, uint32_t box_inner,
-            uint32_t box_outer, bool load, const char *what) {
-  tile::tma::tiled t = tile::tma::matrix(CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, ptr, outer, inner, box_outer, box_inner);
+            uint32_t box_outer, bool load, const char *what, bool fp8 = false) {
+  tile::tma::tiled t = tile::tma::matrix(fp8 ? CU_TENSOR_MAP_DATA_TYPE_UINT8 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, ptr,
+                                         outer, inner, box_outer, box_inner);
   t.swizzle = CU_TENSOR_MAP_SWIZZLE_128B;
   t.l2_promotion = load ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B : CU_TENSOR_MAP_L2_PROMOTION_NONE;
   t.oob_fill = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE; // out-of-range elements read as zero
@@ -118,6 +140,15 @@ const char *gemm_variant_name(int v) { return v >= 0 && v < kNumVariants ? kVari
 
 int gemm_variant_fused(int v) { return v >= 0 && v < kNumVariants ? int(kVariants[v].c.fused) : -1; }
 
+const char *gemm_variant_dtype(int v) {
+  if (v < 0 || v >= kNumVariants) return nullptr;
+  switch (kVariants[v].c.dtype) {
+  case gemm::kE4m3: return "e4m3";
+  case gemm::kE5m2: return "e5m2";
+  default: return "bf16";
+  }
+}
+
 const char *gemm_variant_info(int v) {
   if (v < 0 || v >= kNumVariants) return nullptr;
   thread_local char buf[512];
@@ -125,23 +156,34 @@ const char *gemm_variant_info(int v) {
   snprintf(buf, sizeof buf,
            "%s; tile %ux%ux%u, %u stages, %u epilogue boxes/warpgroup, cluster %u, %s, %u B shared memory, "
            "%u threads",
-           x.about, gemm::kBM, x.c.bn, gemm::kBK, x.c.stages, x.c.epi_bufs, x.c.cluster,
+           x.about, gemm::kBM, x.c.bn, x.c.bk(), x.c.stages, x.c.epi_bufs, x.c.cluster,
            x.persistent ? "persistent" : "one unit per CTA", x.c.smem_bytes(), gemm::kThreads);
   return buf;
 }
 
 const char *gemm_error(void) { return g_error.c_str(); }
 
-void *gemm_plan(int vi, const void *A, const void *B, void *D, const void *bias, int M, int N, int K) {
+static void *plan_any(int vi, const void *A, const void *B, void *D, const void *bias, const float *scale_a,
+                      const float *scale_b, int M, int N, int K, bool scaled_call) {
   g_error.clear();
   if (vi < 0 || vi >= kNumVariants) {
     fail("no variant " + std::to_string(vi));
     return nullptr;
   }
   const variant &v = kVariants[vi];
-  if (M < 1 || N < 8 || K < 8 || N % 8 || K % 8) {
+  if (v.c.scaled() != scaled_call) {
+    fail(std::string("variant ") + v.name + (v.c.scaled() ? " is fp8: plan it with gemm_plan_scaled"
+                                                          : " is bf16: plan it with gemm_plan"));
+    return nullptr;
+  }
+  const int kmul = v.c.scaled() ? 16 : 8; // 16-byte rows of A and B
+  if (M < 1 || N < 8 || K < kmul || N % 8 || K % kmul) {
     fail("shape " + std::to_string(M) + " x " + std::to_string(N) + " x " + std::to_string(K) +
-         ": need M >= 1, and N, K positive multiples of 8 (16-byte rows for TMA)");
+         ": need M >= 1, N a positive multiple of 8 and K of " + std::to_string(kmul) + " (16-byte rows for TMA)");
+    return nullptr;
+  }
+  if (v.c.scaled() && (!scale_a || !scale_b)) {
+    fail("the fp8 variants need scale_a and scale_b (device pointers to one float each)");
     return nullptr;
   }
   if (v.c.fused && !bias) {
@@ -155,12 +197,15 @@ void *gemm_plan(int vi, const void *A, const void *B, void *D, const void *bias,
   }
   plan *p = new plan;
   p->bias = bias;
+  p->scale_a = scale_a;
+  p->scale_b = scale_b;
   p->m = uint32_t(M);
   p->n = uint32_t(N);
   p->k = uint32_t(K);
   p->v = vi;
-  if (!encode(&p->a, A, uint64_t(K), uint64_t(M), gemm::kBK, gemm::kBM, true, "A") ||
-      !encode(&p->b, B, uint64_t(K), uint64_t(N), gemm::kBK, v.c.b_box_rows(), true, "B") ||
+  const bool fp8 = v.c.scaled();
+  if (!encode(&p->a, A, uint64_t(K), uint64_t(M), v.c.bk(), gemm::kBM, true, "A", fp8) ||
+      !encode(&p->b, B, uint64_t(K), uint64_t(N), v.c.bk(), v.c.b_box_rows(), true, "B", fp8) ||
       !encode(&p->d, D, uint64_t(N), uint64_t(M), gemm::kEpiCols, gemm::kWgM, false, "D")) {
     delete p;
     return nullptr;
@@ -195,6 +240,15 @@ void *gemm_plan(int vi, const void *A, const void *B, void *D, const void *bias,
   return p;
 }
 
+void *gemm_plan(int vi, const void *A, const void *B, void *D, const void *bias, int M, int N, int K) {
+  return plan_any(vi, A, B, D, bias, nullptr, nullptr, M, N, K, false);
+}
+
+void *gemm_plan_scaled(int vi, const void *A, const void *B, void *D, const void *bias, const float *scale_a,
+                       const float *scale_b, int M, int N, int K) {
+  return plan_any(vi, A, B, D, bias, scale_a, scale_b, M, N, K, true);
+}
+
 int gemm_plan_grid(void *pv) { return pv ? static_cast<plan *>(pv)->grid : 0; }
 
 int gemm_run(void *pv, void *stream) {
@@ -215,11 +269,49 @@ int gemm_run(void *pv, void *stream) {
     cfg.numAttrs = 1;
   }
   void *args[] = {&p->a, &p->b, &p->d, &p->bias, &p->m, &p->n, &p->k};
-  cudaError_t e = cudaLaunchKernelExC(&cfg, v.kernel, args);
+  void *sargs[] = {&p->a, &p->b, &p->d, &p->bias, &p->scale_a, &p->scale_b, &p->m, &p->n, &p->k};
+  cudaError_t e = cudaLaunchKernelExC(&cfg, v.kernel, v.c.scaled() ? sargs : args);
   if (e != cudaSuccess) g_error = std::string("launch: ") + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
   return int(e);
 }
 
 void gemm_plan_free(void *pv) { delete static_cast<plan *>(pv); }
+
+// The shape heuristic (gemm_pick): among the persistent variants of one
+// dtype with a 128 x 256 tile (4 stages) and a 128 x 128 tile (6 stages),
+// the one with the smaller estimated time, in the manner of cuBLAS's
+// wave-quantization heuristics: waves x work per tile, where
+// waves = ceil(tiles / SMs) and a 128 x 128 tile is taken as 0.575 of a
+// 128 x 256 one (half the MMA work, but its loads feed half as many MMAs per
+// byte). A shape with fewer 128 x 256 tiles than SMs (skinny M, small N)
+// picks 128 x 128: twice the CTAs at work. Returns a variant index, or -1
+// (unknown dtype; gemm_error() says why).
+int gemm_pick_dtype(const char *dtype, int M, int N, int K) {
+  (void)K; // K does not change the tile choice (no split-K yet)
+  g_error.clear();
+  const std::string dt = dtype ? dtype : "bf16";
+  const char *wide = nullptr, *narrow = nullptr;
+  if (dt == "bf16") wide = "ta_128x256_s4", narrow = "ta_128x128_s6";
+  else if (dt == "e4m3") wide = "ta_fp8_128x256_s4", narrow = "ta_fp8_128x128_s6";
+  else if (dt == "e5m2") wide = "ta_e5m2_128x256_s4", narrow = nullptr;
+  else {
+    fail("gemm_pick: no dtype " + dt + " (bf16, e4m3, e5m2)");
+    return -1;
+  }
+  auto index = [](const char *name) {
+    for (int i = 0; i < kNumVariants; ++i)
+      if (std::string(kVariants[i].name) == name) return i;
+    return -1;
+  };
+  if (!narrow || M < 1 || N < 1) return index(wide);
+  int dev = 0, sms = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+      sms < 1)
+    sms = 132; // an H100 SXM / H200
+  (void)cudaGetLastError();
+  return gemm::pick_narrow(uint32_t(M), uint32_t(N), uint32_t(sms)) ? index(narrow) : index(wide);
+}
+
+int gemm_pick(int M, int N, int K) { return gemm_pick_dtype("bf16", M, N, K); }
 
 } // extern "C"

@@ -144,6 +144,16 @@ __device__ __forceinline__ void wgmma(float (&acc)[BN / 2], uint64_t a, uint64_t
                accumulate, 1, 1, 0, 0);
 }
 
+/// One wgmma.mma_async m64nBNk32 of fp8 operands (A e4m3 or e5m2 by `dtype`,
+/// B e4m3), f32 accumulators; both K-major (fp8 wgmma has no transpose).
+template <uint32_t BN, uint32_t DTYPE>
+__device__ __forceinline__ void wgmma_fp8(float (&acc)[BN / 2], uint64_t a, uint64_t b, bool accumulate) {
+  if constexpr (DTYPE == kE4m3)
+    __tile_apply(tile::fmt<"wgmma.mma_async.sync.aligned.m64n{}k32.f32.e4m3.e4m3", BN>, acc, a, b, accumulate, 1, 1);
+  else
+    __tile_apply(tile::fmt<"wgmma.mma_async.sync.aligned.m64n{}k32.f32.e5m2.e4m3", BN>, acc, a, b, accumulate, 1, 1);
+}
+
 // ---- the epilogue's arithmetic ----------------------------------------------------------------
 
 constexpr float kGeluC0 = 0.7978845608028654f;         // sqrt(2 / pi)
@@ -181,13 +191,40 @@ __device__ __forceinline__ void bias_gelu(float *box, const uint16_t *bias, uint
   __tile_apply("fma.rn.f32", x, h, t, h);
 }
 
+/// The fp8 epilogue on one box (the same register order as bias_gelu):
+/// acc = scale * acc (+ bias[col] when `bias` is not null), scale being
+/// scale_a * scale_b, as torch._scaled_mm computes it.
+__device__ __forceinline__ void scale_bias(float *box, float scale, const uint16_t *bias, uint32_t col0, uint32_t N,
+                                           uint32_t lane) {
+  auto x = regs<tile::shape<32, 1>, tile::stride<1, 1>, 32>(box);
+  __tile_apply("mul.rn.f32", x, x, scale);
+  if (bias == nullptr) return;
+  uint32_t bw[8][1];
+  bool in[8][1];
+  static_for<8>([&](auto j) GEMM_INLINE {
+    bw[j][0] = 0;
+    in[j][0] = col0 + 8 * j < N;
+  });
+  const auto *words = reinterpret_cast<const uint32_t *>(bias + col0 + 2 * (lane % 4));
+  __tile_apply("ld.global.nc.b32", bw, tile::view<tile::shape<8, 1>, tile::stride<4, 1>>(tile::global<const uint32_t, 29>(words)),
+               tile::pred(in));
+  float b[8][2][1];
+  static_for<8>([&](auto j) GEMM_INLINE {
+    b[j][0][0] = __uint_as_float(bw[j][0] << 16);
+    b[j][1][0] = __uint_as_float(bw[j][0] & 0xFFFF0000u);
+  });
+  auto x4 = regs<tile::shape<8, 2, 2, 1>, tile::stride<4, 2, 1, 1>, 32>(box);
+  __tile_apply("add.rn.f32", x4, x4, tile::view<tile::shape<8, 2, 2, 1>, tile::stride<2, 0, 1, 1>>(b));
+}
+
 // ---- the kernel ---------------------------------------------------------------------------------
 
+/// The body of both kernels (gemm_kernel: bf16; gemm_scaled_kernel: fp8
+/// with per-tensor scales), inlined into each.
 template <config C>
-__global__ void __launch_bounds__(kThreads, 1)
-    gemm_kernel(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,
-                const __grid_constant__ CUtensorMap tmD, const uint16_t *__restrict__ bias, uint32_t M, uint32_t N,
-                uint32_t K) {
+__device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensorMap &tmB, const CUtensorMap &tmD,
+                                          const uint16_t *bias, const float *scale_a,
+                                          const float *scale_b, uint32_t M, uint32_t N, uint32_t K) {
   static_assert(C.error() == nullptr, "unsupported configuration");
   constexpr uint32_t kAcc = C.acc_regs();
 
@@ -203,7 +240,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   const uint32_t rank = blockIdx.x % C.cluster, cluster_id = blockIdx.x / C.cluster,
                  clusters = gridDim.x / C.cluster;
   const schedule sched{ceil_div(M, kBM), ceil_div(N, C.bn), C.cluster};
-  const uint32_t units = sched.units(), kblocks = ceil_div(K, kBK);
+  const uint32_t units = sched.units(), kblocks = ceil_div(K, C.bk());
 
   if (threadIdx.x == 0) {
     for (uint32_t s = 0; s < C.stages; ++s) {
@@ -237,7 +274,7 @@ __global__ void __launch_bounds__(kThreads, 1)
           for (uint32_t kb = 0; kb < kblocks; ++kb) {
             bar_wait(&empty[r.stage], r.phase ^ 1);
             bar_arrive_expect(&full[r.stage], C.stage_bytes());
-            const int32_t k0 = int32_t(kb * kBK);
+            const int32_t k0 = int32_t(kb * C.bk()); // elements; 128 bytes a stage
             tma_load(smem + C.off_a(r.stage), tmA, k0, a_row, &full[r.stage]);
             if constexpr (C.cluster == 1)
               tma_load(smem + C.off_b(r.stage), tmB, k0, b_row, &full[r.stage]);
@@ -257,6 +294,8 @@ __global__ void __launch_bounds__(kThreads, 1)
     static_for<kAcc>([&](auto i) GEMM_INLINE { acc[i] = 0.f; });
     ring r;
     uint32_t stores = 0; // TMA stores issued by this warpgroup: picks the staging buffer
+    float scale = 1.f; // fp8: scale_a * scale_b (device scalars, read once)
+    if constexpr (C.scaled()) scale = *scale_a * *scale_b;
 
     // Frees a stage: each warp, once its own wait_group has returned, arrives
     // on the stage's empty barrier in every CTA that the stage's loads wrote
@@ -279,8 +318,12 @@ __global__ void __launch_bounds__(kThreads, 1)
         const uint32_t a_base = a_tile + C.off_a(r.stage), b_base = sbase + C.off_b(r.stage);
         fence_acc(acc);
         __tile_apply("wgmma.fence.sync.aligned");
-        static_for<kBK / kK16>([&](auto k) GEMM_INLINE {
-          wgmma<C.bn>(acc, operand_desc(a_base, k), operand_desc(b_base, k), k == 0 ? kb > 0 : true);
+        // Four wgmma per stage: each reads 32 bytes of every row (k16 bf16 or k32 fp8).
+        static_for<C.bk() / C.wgmma_k()>([&](auto k) GEMM_INLINE {
+          if constexpr (C.scaled())
+            wgmma_fp8<C.bn, C.dtype>(acc, operand_desc(a_base, k), operand_desc(b_base, k), k == 0 ? kb > 0 : true);
+          else
+            wgmma<C.bn>(acc, operand_desc(a_base, k), operand_desc(b_base, k), k == 0 ? kb > 0 : true);
         });
         __tile_apply("wgmma.commit_group.sync.aligned");
         fence_acc(acc);
@@ -315,6 +358,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         named_sync(1 + wg, 128);
         float *const x = &acc[b * 32];
         if constexpr (C.fused) bias_gelu(x, bias, col0, N, lane);
+        if constexpr (C.scaled()) scale_bias(x, scale, bias, col0, N, lane);
         // bf16x2 pairs, low half = even column: cvt puts its first source high.
         uint32_t packed[4][4];
         __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<16, 1>, tile::stride<1, 1>>(packed),
@@ -340,6 +384,28 @@ __global__ void __launch_bounds__(kThreads, 1)
 
   // No CTA of a cluster leaves while its peer may still arrive on its barriers.
   if constexpr (C.cluster > 1) cluster_sync();
+}
+
+/// D = A x B (+ bias, GELU), bf16.
+template <config C>
+__global__ void __launch_bounds__(kThreads, 1)
+    gemm_kernel(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,
+                const __grid_constant__ CUtensorMap tmD, const uint16_t *__restrict__ bias, uint32_t M, uint32_t N,
+                uint32_t K) {
+  static_assert(!C.scaled(), "fp8 configurations launch gemm_scaled_kernel");
+  gemm_body<C>(tmA, tmB, tmD, bias, nullptr, nullptr, M, N, K);
+}
+
+/// D = bf16(scale_a * scale_b * (A x B) (+ bias)), A and B fp8 (K-major),
+/// scale_a and scale_b device pointers to one float each (torch._scaled_mm).
+template <config C>
+__global__ void __launch_bounds__(kThreads, 1)
+    gemm_scaled_kernel(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,
+                       const __grid_constant__ CUtensorMap tmD, const uint16_t *__restrict__ bias,
+                       const float *__restrict__ scale_a, const float *__restrict__ scale_b, uint32_t M, uint32_t N,
+                       uint32_t K) {
+  static_assert(C.scaled(), "bf16 configurations launch gemm_kernel");
+  gemm_body<C>(tmA, tmB, tmD, bias, scale_a, scale_b, M, N, K);
 }
 
 } // namespace gemm

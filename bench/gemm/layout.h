@@ -58,6 +58,11 @@ static_assert(kLaunchRegs == 168, "384 threads launch with 168 registers");
 static_assert(128 * (kLaunchRegs - kProducerRegs) >= 128 * kConsumers * (kConsumerRegs - kLaunchRegs),
               "setmaxnreg: the producer's registers must cover the consumers' increase");
 
+/// Operand types (config::dtype).
+constexpr uint32_t kBf16 = 0; ///< bf16 x bf16
+constexpr uint32_t kE4m3 = 1; ///< e4m3 x e4m3, per-tensor scales
+constexpr uint32_t kE5m2 = 2; ///< e5m2 (A) x e4m3 (B), per-tensor scales
+
 /// One kernel configuration (a template argument of the kernel).
 struct config {
   uint32_t bn;       ///< columns of D per CTA tile: the wgmma N (64 ... 256)
@@ -66,6 +71,16 @@ struct config {
   uint32_t cluster;  ///< 1, or 2: two CTAs along M share B (TMA multicast)
   bool fused;        ///< bias + GELU before the store
   bool overlap;      ///< keep one wgmma group in flight (else wait for each)
+  uint32_t dtype = kBf16; ///< operand type: kBf16, kE4m3 (A and B e4m3) or kE5m2 (A e5m2, B e4m3)
+
+  /// Bytes per operand element, and K per stage: one 128-byte swizzle row
+  /// (64 bf16 or 128 fp8), so that every byte offset of the plan, the
+  /// swizzle and the descriptors is the same for every type.
+  GEMM_HD constexpr uint32_t elem_bytes() const { return dtype == kBf16 ? 2 : 1; }
+  GEMM_HD constexpr uint32_t bk() const { return 128 / elem_bytes(); }
+  /// K per wgmma: 16 (bf16) or 32 (fp8); either is 32 bytes of a row.
+  GEMM_HD constexpr uint32_t wgmma_k() const { return 32 / elem_bytes(); }
+  GEMM_HD constexpr bool scaled() const { return dtype != kBf16; }
 
   GEMM_HD constexpr uint32_t acc_regs() const { return bn / 2; }        // f32 per thread: 64 x bn / 128
   GEMM_HD constexpr uint32_t boxes() const { return bn / kEpiCols; }    // epilogue boxes per warpgroup
@@ -97,6 +112,8 @@ struct config {
     if (cluster != 1 && cluster != 2) return "cluster must be 1 or 2";
     if (b_box_rows() % 8 || b_box_rows() > 256) return "B box rows";
     if (stages < 2) return "at least 2 stages";
+    if (dtype > kE5m2) return "dtype must be kBf16, kE4m3 or kE5m2";
+    if (scaled() && fused) return "the fp8 variants have no GELU (bias and scales only)";
     if (epi_bufs < 1 || boxes() % epi_bufs) return "epi_bufs must divide the boxes per warpgroup";
     if (smem_bytes() > kSmemLimit) return "shared memory plan exceeds 227 KiB";
     return nullptr;
@@ -199,6 +216,18 @@ struct schedule {
 /// tiles). A fresh mbarrier is in phase 0: consumers wait on full[s] for
 /// parity `phase`, the producer waits on empty[s] for parity `phase ^ 1`
 /// (which a fresh barrier reports as complete: the ring starts empty).
+// ---- the shape heuristic (gemm.cu's gemm_pick) ---------------------------------------------
+
+/// Whether the 128 x 128 tile beats the 128 x 256 one for an M x N output on
+/// `sms` persistent CTAs: estimated time = waves x work per tile, waves =
+/// ceil(tiles / sms), a 128 x 128 tile counted as 0.575 (23 / 40) of a
+/// 128 x 256 one (half the MMAs, but more load bytes per MMA).
+GEMM_HD constexpr bool pick_narrow(uint32_t M, uint32_t N, uint32_t sms) {
+  const uint64_t rows = ceil_div(M, kBM);
+  const uint64_t w256 = (rows * ceil_div(N, 256) + sms - 1) / sms, w128 = (rows * ceil_div(N, 128) + sms - 1) / sms;
+  return w128 * 23 < w256 * 40;
+}
+
 struct ring {
   uint32_t stage = 0, phase = 0;
   GEMM_HD constexpr void advance(uint32_t stages) {

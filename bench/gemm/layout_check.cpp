@@ -60,6 +60,9 @@ static const config kConfigs[] = {
     {256, 4, 2, 1, false, true}, {256, 4, 2, 2, false, true}, {128, 6, 2, 1, false, true},
     {256, 3, 4, 1, false, true}, {256, 4, 2, 1, false, false}, {256, 4, 2, 1, true, true},
     {256, 4, 2, 2, true, true},
+    // fp8 (gemm_scaled_kernel): 128 K elements of one byte a stage row
+    {256, 4, 2, 1, false, true, kE4m3}, {256, 4, 2, 2, false, true, kE4m3}, {128, 6, 2, 1, false, true, kE4m3},
+    {256, 4, 2, 1, false, true, kE5m2},
 };
 
 static void check_plan(const config &c) {
@@ -79,20 +82,25 @@ static void check_plan(const config &c) {
 // ---- 2. mainloop descriptors ----------------------------------------------------------------
 
 // Absolute shared address of element (row, k) of a K-major tile that TMA
-// wrote at 1024-aligned `base` with the 128-byte swizzle (rows of 64 bf16).
-static uint32_t tma_addr(uint32_t base, uint32_t row, uint32_t k) { return base + sw128(row, 2 * k); }
+// wrote at 1024-aligned `base` with the 128-byte swizzle (rows of 128 bytes:
+// 64 bf16 or 128 fp8; `eb` bytes an element).
+static uint32_t tma_addr(uint32_t base, uint32_t row, uint32_t k, uint32_t eb) { return base + sw128(row, eb * k); }
 
-// The address wgmma reads for element (mn, k) of the operand described by `d`.
-static uint32_t wgmma_addr(uint64_t d, uint32_t mn, uint32_t k) {
+// The address wgmma reads for element (mn, k) of the operand described by `d`
+// (elements of `eb` bytes: the canonical layout of 16- or 8-bit types).
+static uint32_t wgmma_addr(uint64_t d, uint32_t mn, uint32_t k, uint32_t eb) {
   const td::wgmma_smem s = td::decode_wgmma_smem(d);
-  const td::canonical L = td::canonical_layout(td::major::k, s.mode, 16);
+  const td::canonical L = td::canonical_layout(td::major::k, s.mode, 8 * eb);
   return td::swizzle_address(s.mode, s.start_address + L.offset(mn, k, s.lbo, s.sbo));
 }
 
 static void check_descriptors(const config &c, uint32_t sbase) {
   long n = 0;
+  const uint32_t eb = c.elem_bytes();
+  // TMA's box: bk() elements of eb bytes, one 128-byte swizzle row.
+  CHECK(c.bk() * eb == 128 && c.wgmma_k() * eb == 32, "dtype %u: stage row or wgmma K", c.dtype);
   for (uint32_t s = 0; s < c.stages; ++s)
-    for (uint32_t k16 = 0; k16 < kBK / kK16; ++k16) {
+    for (uint32_t k16 = 0; k16 < c.bk() / c.wgmma_k(); ++k16) { // the kernel's four wgmma a stage
       for (uint32_t wg = 0; wg < kConsumers; ++wg) {
         // The kernel: a_tile = sbase + wg * 64 * 128; a_base = a_tile + off_a(stage).
         const uint64_t d = operand_desc(sbase + wg * kWgM * 128 + c.off_a(s), k16);
@@ -100,8 +108,8 @@ static void check_descriptors(const config &c, uint32_t sbase) {
         CHECK(f.mode == td::swizzle::b128 && f.sbo == 1024 && f.lbo == 16 && f.base_offset == 0,
               "A descriptor fields");
         for (uint32_t i = 0; i < kWgM; ++i)
-          for (uint32_t k = 0; k < kK16; ++k, ++n)
-            CHECK(wgmma_addr(d, i, k) == tma_addr(sbase + c.off_a(s), wg * kWgM + i, k16 * kK16 + k),
+          for (uint32_t k = 0; k < c.wgmma_k(); ++k, ++n)
+            CHECK(wgmma_addr(d, i, k, eb) == tma_addr(sbase + c.off_a(s), wg * kWgM + i, k16 * c.wgmma_k() + k, eb),
                   "A stage %u wg %u k16 %u element (%u, %u)", s, wg, k16, i, k);
       }
       const uint64_t d = operand_desc(sbase + c.off_b(s), k16);
@@ -109,13 +117,13 @@ static void check_descriptors(const config &c, uint32_t sbase) {
         // The CTA of rank j / b_box_rows loaded these rows at its offset.
         const uint32_t rank = j / c.b_box_rows(), row = j % c.b_box_rows();
         const uint32_t half_base = sbase + c.off_b(s) + rank * c.b_box_rows() * 128;
-        for (uint32_t k = 0; k < kK16; ++k, ++n)
-          CHECK(wgmma_addr(d, j, k) == tma_addr(half_base, row, k16 * kK16 + k),
+        for (uint32_t k = 0; k < c.wgmma_k(); ++k, ++n)
+          CHECK(wgmma_addr(d, j, k, eb) == tma_addr(half_base, row, k16 * c.wgmma_k() + k, eb),
                 "B stage %u k16 %u element (%u, %u)", s, k16, j, k);
       }
     }
-  printf("ok  descriptors bn %u stages %u cluster %u base 0x%x: %ld elements read where TMA wrote them\n", c.bn,
-         c.stages, c.cluster, sbase, n);
+  printf("ok  descriptors bn %u stages %u cluster %u dtype %u base 0x%x: %ld elements read where TMA wrote them\n",
+         c.bn, c.stages, c.cluster, c.dtype, sbase, n);
 }
 
 // ---- 3. epilogue -----------------------------------------------------------------------------
@@ -372,6 +380,21 @@ static void check_protocol(const config &c) {
 }
 
 int main() {
+  {
+    // The shape heuristic on an H200 (132 SMs): skinny and few-tile shapes take 128 x 128.
+    CHECK(pick_narrow(1, 4096, 132) && pick_narrow(128, 8192, 132) && pick_narrow(256, 8192, 132),
+          "skinny shapes pick 128 x 128");
+    CHECK(!pick_narrow(4096, 4096, 132) && !pick_narrow(8192, 8192, 132) && !pick_narrow(2048, 2048, 132) &&
+              !pick_narrow(8000, 8192, 132),
+          "square shapes pick 128 x 256");
+    // Never more than one extra wave of 128 x 128 tiles beyond the 128 x 256 estimate.
+    for (uint32_t m = 1; m <= 16384; m = m * 3 + 7)
+      for (uint32_t nn = 8; nn <= 32768; nn = nn * 2 + 8)
+        CHECK(pick_narrow(m, nn, 132) == (((ceil_div(m, kBM) * ceil_div(nn, 128) + 131) / 132) * 0.575 <
+                                          double((ceil_div(m, kBM) * ceil_div(nn, 256) + 131) / 132)),
+              "pick_narrow(%u, %u) agrees with the floating-point estimate", m, nn);
+    printf("ok  the shape heuristic (pick_narrow)\n");
+  }
   for (const config &c : kConfigs) check_plan(c);
   printf("ok  shared-memory plans: %zu configurations within %u bytes\n", sizeof(kConfigs) / sizeof(kConfigs[0]),
          kSmemLimit);

@@ -119,10 +119,17 @@ class Library:
         L.gemm_plan_grid.restype = ctypes.c_int
         L.gemm_plan_grid.argtypes = [ctypes.c_void_p]
         L.gemm_plan_free.argtypes = [ctypes.c_void_p]
-        self.variants = [L.gemm_variant_name(i).decode() for i in range(L.gemm_variants())]
+        self.all_variants = [L.gemm_variant_name(i).decode() for i in range(L.gemm_variants())]
+        self.dtypes = {}
+        if hasattr(L, "gemm_variant_dtype"):
+            L.gemm_variant_dtype.restype = ctypes.c_char_p
+            L.gemm_variant_dtype.argtypes = [ctypes.c_int]
+            self.dtypes = {n: L.gemm_variant_dtype(i).decode() for i, n in enumerate(self.all_variants)}
+        # This runner checks and times the bf16 variants; the fp8 ones are run_fp8.py's.
+        self.variants = [n for n in self.all_variants if self.dtypes.get(n, "bf16") == "bf16"]
 
     def index(self, name):
-        return self.variants.index(name)
+        return self.all_variants.index(name)
 
     def info(self, name):
         return self.lib.gemm_variant_info(self.index(name)).decode()

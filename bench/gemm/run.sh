@@ -12,6 +12,11 @@
 #   --variants LIST kernel variants (default: all; run.py --list names them)
 #   --reps N, --warmup N   timed and warm-up launches per implementation (45, 10)
 #   --timeout S     seconds per worker process of run.py (240)
+#   --fp8-sizes LIST  sizes or shape classes (skinny, square, kheavy, ragged)
+#                   for bench/gemm/run_fp8.py (default: its own list)
+#   --fp8-variants LIST  fp8 variants and/or ta_pick (default: all)
+#   --fp8-timeout S seconds for the whole fp8 step (600)
+#   --no-fp8, --fp8-only   leave out the fp8 step / run only it
 #
 # In one run: the SASS of the kernels (cuobjdump -sass, where it exists) and
 # what it issues (bench/gemm/sass_check.py: HGMMA, TMA, no local memory), then
@@ -35,12 +40,21 @@ python="${PYTHON:-python3}"
 out="${OUT:-$root/bench/.out}"
 args=()
 quick=0
+fp8_args=()
+fp8_timeout=600
+do_bf16=1
+do_fp8=1
 
-usage() { sed -n '2,31p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,36p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="${2:?--out needs a folder}"; shift 2 ;;
-    --quick) quick=1; args+=(--quick); shift ;;
+    --quick) quick=1; args+=(--quick); fp8_args+=(--quick); shift ;;
+    --fp8-sizes) fp8_args+=(--sizes "${2:?$1 needs a value}"); shift 2 ;;
+    --fp8-variants) fp8_args+=(--variants "${2:?$1 needs a value}"); shift 2 ;;
+    --fp8-timeout) fp8_timeout="${2:?$1 needs a value}"; shift 2 ;;
+    --no-fp8) do_fp8=0; shift ;;
+    --fp8-only) do_bf16=0; shift ;;
     --sizes|--variants|--reps|--warmup|--timeout) args+=("$1" "${2:?$1 needs a value}"); shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "error: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
@@ -54,7 +68,7 @@ if [ ! -f "$lib" ]; then
 fi
 mkdir -p "$out" || { echo "error: cannot create $out" >&2; exit 2; }
 csv="$out/gemm.csv"
-rm -f "$csv" "$out/gemm.md" "$out/gemm.sass" "$out/gemm-sass-check.txt"
+rm -f "$csv" "$out/gemm.md" "$out/gemm.sass" "$out/gemm-sass-check.txt" "$out/gemm-fp8.csv"
 
 main() {
   local failed=() rc
@@ -92,6 +106,22 @@ main() {
     echo "== SKIP SASS check: no cuobjdump on PATH"
     echo "# gemm sass: not checked (no cuobjdump)" >>"$csv"
   fi
+
+  rc=0
+  if [ "$do_fp8" -eq 1 ]; then
+    echo
+    echo "== run_fp8.py ${fp8_args[*]} (at most $fp8_timeout s)"
+    timeout -k 10 "$fp8_timeout" "$python" "$root/bench/gemm/run_fp8.py" --lib "$lib" --csv "$out/gemm-fp8.csv" \
+      "${fp8_args[@]}"
+    rc=$?
+    case "$rc" in
+      0) ;;
+      2) failed+=("run_fp8.py (exit 2: no torch, no GPU or bad usage)") ;;
+      124|137) failed+=("run_fp8.py (timed out after $fp8_timeout s)") ;;
+      *) failed+=("run_fp8.py (exit $rc: a variant failed)") ;;
+    esac
+  fi
+  [ "$do_bf16" -eq 1 ] || { echo; echo "== fp8 only: ${failed[*]:-all verified}"; [ "${#failed[@]}" -eq 0 ]; return $?; }
 
   echo
   echo "== run.py ${args[*]}"

@@ -21,9 +21,11 @@ import sass_mix  # noqa: E402  (bench/common/sass_mix.py)
 
 # gemm::gemm_kernel<gemm::config{bn, stages, epi_bufs, cluster, fused, overlap}>:
 # the Itanium mangling leaves out trailing members that are zero.
-CONFIG_RE = re.compile(r"gemm_kernelIXtlNS_6config((?:EL[jb]\d+)*)E")
-FIELDS = ("bn", "stages", "epi_bufs", "cluster", "fused", "overlap")
-GROUPS = [("HGMMA", "warpgroup MMA"), ("UTMALDG", "TMA loads"), ("UTMASTG", "TMA stores"),
+# gemm::gemm_scaled_kernel<...> (fp8) has a seventh member, dtype, and issues QGMMA.
+CONFIG_RE = re.compile(r"gemm_(?:scaled_)?kernelIXtlNS_6config((?:EL[jb]\d+)*)E")
+FIELDS = ("bn", "stages", "epi_bufs", "cluster", "fused", "overlap", "dtype")
+DTYPES = {0: "", 1: ", e4m3", 2: ", e5m2 x e4m3"}
+GROUPS = [("HGMMA", "warpgroup MMA"), ("QGMMA", "fp8 warpgroup MMA"), ("UTMALDG", "TMA loads"), ("UTMASTG", "TMA stores"),
           ("STSM", "stmatrix"), ("SYNCS", "mbarrier ops"), ("USETMAXREG", "setmaxnreg")]
 
 
@@ -37,16 +39,16 @@ def config_of(name):
 
 
 def describe(cfg):
-    return "128x%d, %d stages, %d epilogue boxes, cluster %d%s%s" % (
+    return "128x%d, %d stages, %d epilogue boxes, cluster %d%s%s%s" % (
         cfg["bn"], cfg["stages"], cfg["epi_bufs"], cfg["cluster"], ", fused" if cfg["fused"] else "",
-        "" if cfg["overlap"] else ", no wgmma overlap")
+        "" if cfg["overlap"] else ", no wgmma overlap", DTYPES.get(cfg.get("dtype", 0), ""))
 
 
 def main(argv):
     if len(argv) != 2:
         sys.exit(__doc__)
     funcs = sass_mix.load(argv[1])
-    kernels = {n: ins for n, ins in funcs.items() if "gemm_kernel" in n}
+    kernels = {n: ins for n, ins in funcs.items() if "gemm_kernel" in n or "gemm_scaled_kernel" in n}
     if not kernels:
         print("error: no gemm_kernel in %s (is it cuobjdump -sass output of libgemm.so?)" % argv[1])
         return 2
@@ -56,11 +58,12 @@ def main(argv):
         local = sass_mix.local_memory(collections.Counter(ins))
         cfg = config_of(name)
         parts = ["%d %s" % (counts.get(op, 0), what) for op, what in GROUPS]
-        ok = counts.get("HGMMA", 0) > 0 and local == 0
+        mma = counts.get("HGMMA", 0) + counts.get("QGMMA", 0)
+        ok = mma > 0 and local == 0
         bad += not ok
         print("%s %s: %d instructions: %s, %d local-memory accesses%s"
               % ("ok " if ok else "BAD", describe(cfg) if cfg else name, len(ins), ", ".join(parts), local,
-                 "" if ok else "  <-- " + ("no HGMMA" if not counts.get("HGMMA") else "local memory")))
+                 "" if ok else "  <-- " + ("no HGMMA/QGMMA" if not mma else "local memory")))
     if bad:
         print("sass-check FAILED: %d of %d kernel(s) without HGMMA or with local memory" % (bad, len(kernels)))
         return 1
