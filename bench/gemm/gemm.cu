@@ -62,7 +62,8 @@ constexpr config kFused{256, 4, 2, 1, true, true};
 constexpr config kFusedC2{256, 4, 2, 2, true, true};
 constexpr config kF8{256, 4, 2, 1, false, true, gemm::kE4m3};
 constexpr config kF8C2{256, 4, 2, 2, false, true, gemm::kE4m3};
-constexpr config kF8N128{128, 6, 2, 1, false, true, gemm::kE4m3};
+constexpr config kF8N128{128, 6, 2, 1, false, true, gemm::kE4m3, true};
+constexpr config kF8E5N128{128, 6, 2, 1, false, true, gemm::kE5m2, true};
 constexpr config kF8E5{256, 4, 2, 1, false, true, gemm::kE5m2};
 
 const variant kVariants[] = {
@@ -82,14 +83,16 @@ const variant kVariants[] = {
      "as ta_128x256_s4, D = GELU_tanh(A x B + bias)"},
     {"ta_fused_128x256_s4_c2", kFusedC2, true, (const void *)gemm::gemm_kernel<kFusedC2>,
      "as ta_128x256_s4_c2, D = GELU_tanh(A x B + bias)"},
-    {"ta_fp8_128x256_s4", kF8, true, (const void *)gemm::gemm_scaled_kernel<kF8>,
-     "e4m3 x e4m3, D = bf16(scale_a scale_b A x B (+ bias)), 128x256 tile (K 128 a stage), 4 stages, persistent"},
-    {"ta_fp8_128x256_s4_c2", kF8C2, true, (const void *)gemm::gemm_scaled_kernel<kF8C2>,
-     "as ta_fp8_128x256_s4, clusters of 2 along M multicasting B"},
+    {"ta_fp8_128x256_s4_fastacc", kF8, true, (const void *)gemm::gemm_scaled_kernel<kF8>,
+     "e4m3 x e4m3, D = bf16(scale_a scale_b A x B (+ bias)), 128x256 tile (K 128 a stage), 4 stages, persistent, fast accumulation (the tensor core accumulates over all of K: error grows with K, as torch's use_fast_accum)"},
+    {"ta_fp8_128x256_s4_c2_fastacc", kF8C2, true, (const void *)gemm::gemm_scaled_kernel<kF8C2>,
+     "as ta_fp8_128x256_s4_fastacc, clusters of 2 along M multicasting B"},
     {"ta_fp8_128x128_s6", kF8N128, true, (const void *)gemm::gemm_scaled_kernel<kF8N128>,
-     "e4m3 x e4m3, 128x128 tile, 6 stages, persistent"},
-    {"ta_e5m2_128x256_s4", kF8E5, true, (const void *)gemm::gemm_scaled_kernel<kF8E5>,
-     "e5m2 (A) x e4m3 (B), otherwise as ta_fp8_128x256_s4"},
+     "e4m3 x e4m3, 128x128 tile, 6 stages, persistent, each k-block of 128 added into f32 accumulators (as cuBLASLt without fast accumulation)"},
+    {"ta_e5m2_128x256_s4_fastacc", kF8E5, true, (const void *)gemm::gemm_scaled_kernel<kF8E5>,
+     "e5m2 (A) x e4m3 (B), otherwise as ta_fp8_128x256_s4_fastacc"},
+    {"ta_e5m2_128x128_s6", kF8E5N128, true, (const void *)gemm::gemm_scaled_kernel<kF8E5N128>,
+     "e5m2 (A) x e4m3 (B), otherwise as ta_fp8_128x128_s6"},
 };
 constexpr int kNumVariants = int(sizeof(kVariants) / sizeof(kVariants[0]));
 
@@ -292,8 +295,10 @@ int gemm_pick_dtype(const char *dtype, int M, int N, int K) {
   const std::string dt = dtype ? dtype : "bf16";
   const char *wide = nullptr, *narrow = nullptr;
   if (dt == "bf16") wide = "ta_128x256_s4", narrow = "ta_128x128_s6";
-  else if (dt == "e4m3") wide = "ta_fp8_128x256_s4", narrow = "ta_fp8_128x128_s6";
-  else if (dt == "e5m2") wide = "ta_e5m2_128x256_s4", narrow = nullptr;
+  // fp8: only the promoted 128x128 variants (the 128x256 ones accumulate in
+  // the tensor core over all of K, see config::promote).
+  else if (dt == "e4m3") wide = "ta_fp8_128x128_s6", narrow = "ta_fp8_128x128_s6";
+  else if (dt == "e5m2") wide = "ta_e5m2_128x128_s6", narrow = "ta_e5m2_128x128_s6";
   else {
     fail("gemm_pick: no dtype " + dt + " (bf16, e4m3, e5m2)");
     return -1;

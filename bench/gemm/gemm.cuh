@@ -292,6 +292,17 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
     const uint32_t warp = tid / 32, lane = tid % 32;
     float acc[kAcc];
     static_for<kAcc>([&](auto i) GEMM_INLINE { acc[i] = 0.f; });
+    // config::promote: the tensor core accumulates one k-block into part,
+    // which is then added into acc in f32 (see layout.h).
+    float part[C.promote ? kAcc : 1];
+    // acc = part (a tile's first k-block: a persistent CTA's previous tile
+    // left its sums in acc) or acc += part, in f32.
+    auto promote_into = [](float (&sum)[kAcc], const float (&p)[kAcc], bool first) GEMM_INLINE {
+      if (first)
+        static_for<kAcc>([&](auto i) GEMM_INLINE { sum[i] = p[i]; });
+      else
+        static_for<kAcc>([&](auto i) GEMM_INLINE { sum[i] += p[i]; });
+    };
     ring r;
     uint32_t stores = 0; // TMA stores issued by this warpgroup: picks the staging buffer
     float scale = 1.f; // fp8: scale_a * scale_b (device scalars, read once)
@@ -313,7 +324,32 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
       const tile_pos p = sched.tile(u, rank);
       const uint32_t a_tile = sbase + wg * kWgM * 128; // this warpgroup's 64 rows of A
       uint32_t prev = 0;
-      for (uint32_t kb = 0; kb < kblocks; ++kb) {
+      if constexpr (C.promote) {
+        // Each k-block's four wgmma write part (the first overwrites it);
+        // once they retire, part is added into acc and the stage is freed.
+        // Nothing stays in flight across k-blocks: a second part buffer to
+        // overlap with would need 3 x 64 accumulator registers, more than
+        // the 168 that ptxas allocates for before setmaxnreg (it spills);
+        // promoting every second k-block puts a branch between the wgmma,
+        // which ptxas serializes (C7518).
+        for (uint32_t kb = 0; kb < kblocks; ++kb) {
+          bar_wait(&full[r.stage], r.phase);
+          const uint32_t a_base = a_tile + C.off_a(r.stage), b_base = sbase + C.off_b(r.stage);
+          fence_acc(part);
+          __tile_apply("wgmma.fence.sync.aligned");
+          static_for<C.bk() / C.wgmma_k()>([&](auto k) GEMM_INLINE {
+            wgmma_fp8<C.bn, C.dtype>(part, operand_desc(a_base, k), operand_desc(b_base, k), k != 0);
+          });
+          __tile_apply("wgmma.commit_group.sync.aligned");
+          fence_acc(part);
+          __tile_apply("wgmma.wait_group.sync.aligned", 0);
+          fence_acc(part);
+          release(r.stage);
+          promote_into(acc, part, kb == 0);
+          r.advance(C.stages);
+        }
+      }
+      for (uint32_t kb = 0; kb < (C.promote ? 0 : kblocks); ++kb) {
         bar_wait(&full[r.stage], r.phase);
         const uint32_t a_base = a_tile + C.off_a(r.stage), b_base = sbase + C.off_b(r.stage);
         fence_acc(acc);
@@ -340,7 +376,7 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
         prev = r.stage;
         r.advance(C.stages);
       }
-      if constexpr (C.overlap) {
+      if constexpr (C.overlap && !C.promote) {
         __tile_apply("wgmma.wait_group.sync.aligned", 0);
         fence_acc(acc);
         release(prev);

@@ -72,6 +72,14 @@ struct config {
   bool fused;        ///< bias + GELU before the store
   bool overlap;      ///< keep one wgmma group in flight (else wait for each)
   uint32_t dtype = kBf16; ///< operand type: kBf16, kE4m3 (A and B e4m3) or kE5m2 (A e5m2, B e4m3)
+  /// fp8: add each k-block's product (4 wgmma, K 128) into the f32
+  /// accumulators with CUDA-core adds instead of letting the tensor core
+  /// accumulate across the whole of K. Hopper's fp8 wgmma keeps fewer
+  /// accumulator bits than f32; measured on the H200, that error grows with K
+  /// to 2.3x the bf16 output's tolerance at K = 8192 (cuBLASLt promotes
+  /// likewise unless use_fast_accum). Costs a second set of accumulators, so
+  /// only tiles up to 128 x 128 fit.
+  bool promote = false;
 
   /// Bytes per operand element, and K per stage: one 128-byte swizzle row
   /// (64 bf16 or 128 fp8), so that every byte offset of the plan, the

@@ -61,8 +61,8 @@ static const config kConfigs[] = {
     {256, 3, 4, 1, false, true}, {256, 4, 2, 1, false, false}, {256, 4, 2, 1, true, true},
     {256, 4, 2, 2, true, true},
     // fp8 (gemm_scaled_kernel): 128 K elements of one byte a stage row
-    {256, 4, 2, 1, false, true, kE4m3}, {256, 4, 2, 2, false, true, kE4m3}, {128, 6, 2, 1, false, true, kE4m3},
-    {256, 4, 2, 1, false, true, kE5m2},
+    {256, 4, 2, 1, false, true, kE4m3}, {256, 4, 2, 2, false, true, kE4m3}, {128, 6, 2, 1, false, true, kE4m3, true},
+    {256, 4, 2, 1, false, true, kE5m2}, {128, 6, 2, 1, false, true, kE5m2, true},
 };
 
 static void check_plan(const config &c) {
