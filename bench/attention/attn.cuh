@@ -44,43 +44,24 @@
 
 #include <tileapply/tile.h>
 
+#include "../common/device.cuh"
 #include "layout.h"
 
 namespace attn {
 
-#define ATTN_INLINE __attribute__((always_inline))
-template <uint32_t N, class F> __device__ __forceinline__ void static_for(F &&f) {
-  [&]<uint32_t... I>(std::integer_sequence<uint32_t, I...>) ATTN_INLINE {
-    (f(std::integral_constant<uint32_t, I>{}), ...);
-  }(std::make_integer_sequence<uint32_t, N>{});
-}
+using bench::bar;
+using bench::bar_arrive;
+using bench::bar_arrive_expect;
+using bench::bar_init;
+using bench::bar_wait;
+using bench::fence_all;
+using bench::named_arrive;
+using bench::named_sync;
+using bench::regs;
+using bench::smem_u32;
+using bench::static_for;
 
-template <class Shape, class Stride, int Storage, class T> __device__ __forceinline__ auto regs(T *p) {
-  return tile::ref<T, TILEAPPLY_SPACE_NONE, Shape, Stride, Storage>(p);
-}
-template <uint32_t N, class T> __device__ __forceinline__ void fence_all(T (&a)[N]) {
-  static_for<N>([&](auto i) ATTN_INLINE { tile::fence_operand(a[i]); });
-}
-__device__ __forceinline__ uint32_t smem_u32(const void *p) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
-}
-
-// ---- mbarriers, TMA, barriers ----------------------------------------------------------------
-
-__device__ __forceinline__ auto bar(uint64_t *b) { return tile::shared<uint64_t, 1>(b); }
-__device__ __forceinline__ void bar_init(uint64_t *b, uint32_t count) {
-  __tile_apply("mbarrier.init.shared::cta.b64", bar(b), count);
-}
-__device__ __forceinline__ void bar_wait(uint64_t *b, uint32_t parity) {
-  bool done[1];
-  do {
-    __tile_apply("mbarrier.try_wait.parity.shared::cta.b64", done, bar(b), parity);
-  } while (!done[0]);
-}
-__device__ __forceinline__ void bar_arrive_expect(uint64_t *b, uint32_t bytes) {
-  __tile_apply("mbarrier.arrive.expect_tx.shared::cta.b64", bar(b), bytes);
-}
-__device__ __forceinline__ void bar_arrive(uint64_t *b) { __tile_apply("mbarrier.arrive.shared::cta.b64", bar(b)); }
+// ---- TMA ------------------------------------------------------------------------------------
 
 /// A 4-D box (d, seqlen, head, batch) into shared memory, signalling `b`.
 __device__ __forceinline__ void tma_load(void *dst, const CUtensorMap &map, int32_t d0, int32_t row, int32_t head,
@@ -95,11 +76,6 @@ __device__ __forceinline__ void tma_store(const CUtensorMap &map, int32_t d0, in
   __tile_apply("cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group", tile::tensor_map(map), c,
                tile::shared<const uint8_t, 1>(static_cast<const uint8_t *>(src)));
 }
-__device__ __forceinline__ void named_sync(uint32_t id, uint32_t threads) { __tile_apply("bar.sync", id, threads); }
-__device__ __forceinline__ void named_arrive(uint32_t id, uint32_t threads) {
-  __tile_apply("bar.arrive", id, threads);
-}
-
 // ---- wgmma -------------------------------------------------------------------------------------
 
 /// S (+)= Q K^T, one k16 step: A and B K-major from shared memory.
@@ -216,7 +192,7 @@ __global__ void __launch_bounds__(kThreads, 1)
     const uint32_t warp = tid / 32, lane = tid % 32;
     float o[kO], s[kS];
     uint32_t pa[C.bn / 16][4];
-    static_for<kO>([&](auto i) ATTN_INLINE { o[i] = 0.f; });
+    static_for<kO>([&](auto i) BENCH_INLINE { o[i] = 0.f; });
     float mrow[2] = {-INFINITY, -INFINITY}, lrow[2] = {0.f, 0.f};
     // The two query rows of this thread (row halves h = 0, 1).
     const int32_t row0 = int32_t(m0 + wg * kWgM + 16 * warp + lane / 4);
@@ -225,45 +201,45 @@ __global__ void __launch_bounds__(kThreads, 1)
     const float sl2 = p.scale_log2;
 
     // S = Q K^T of block j into s (issued and committed; not waited for).
-    auto issue_s = [&](uint32_t stage) ATTN_INLINE {
+    auto issue_s = [&](uint32_t stage) BENCH_INLINE {
       const uint32_t kb = sbase + C.off_k(stage);
       fence_all(s);
       __tile_apply("wgmma.fence.sync.aligned");
-      static_for<C.d / 16>([&](auto kk) ATTN_INLINE {
+      static_for<C.d / 16>([&](auto kk) BENCH_INLINE {
         wgmma_ss<C.bn>(s, q_desc(sbase + C.off_q(), wg, kk), k_desc(kb, C.bn, kk), kk != 0);
       });
       __tile_apply("wgmma.commit_group.sync.aligned");
     };
     // O += P V of the block in `stage` (issued and committed; not waited for).
-    auto issue_pv = [&](uint32_t stage) ATTN_INLINE {
+    auto issue_pv = [&](uint32_t stage) BENCH_INLINE {
       const uint32_t vb = sbase + C.off_v(stage);
       fence_all(o);
-      static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });
+      static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { fence_all(pa[kk]); });
       __tile_apply("wgmma.fence.sync.aligned");
-      static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { wgmma_rs<C.d>(o, pa[kk], v_desc(vb, C.bn, kk)); });
+      static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { wgmma_rs<C.d>(o, pa[kk], v_desc(vb, C.bn, kk)); });
       __tile_apply("wgmma.commit_group.sync.aligned");
     };
     // The mask and the online softmax of the S of block j: s becomes the
     // unnormalized probabilities (f32), alpha the rescale of the old O and l.
     float alpha[2][1];
-    auto softmax = [&](uint32_t j) ATTN_INLINE {
+    auto softmax = [&](uint32_t j) BENCH_INLINE {
       const uint32_t n0 = j * C.bn;
       if (block_needs_mask(m0, n0, p.sq, p.sk, causal, C.bn)) {
         const int32_t base = int32_t(n0 + 2 * (lane % 4));
         const int32_t l0 = lim0 - base, l1 = lim1 - base;
-        static_for<kS>([&](auto i) ATTN_INLINE {
+        static_for<kS>([&](auto i) BENCH_INLINE {
           constexpr int32_t col = int32_t(8 * (i / 4) + i % 2);
           if (col >= (((i / 2) % 2) ? l1 : l0)) s[i] = -INFINITY;
         });
       }
       float mx[2][1] = {{mrow[0]}, {mrow[1]}};
-      static_for<kS>([&](auto i) ATTN_INLINE {
+      static_for<kS>([&](auto i) BENCH_INLINE {
         constexpr uint32_t h = (i / 2) % 2;
         mx[h][0] = fmaxf(mx[h][0], s[i]);
       });
       quad_max(mx);
       float neg[2];
-      static_for<2>([&](auto h) ATTN_INLINE {
+      static_for<2>([&](auto h) BENCH_INLINE {
         const float mnew = mx[h][0];
         const float muse = mnew == -INFINITY ? 0.f : mnew; // an all-masked row so far: p = 0, not NaN
         alpha[h][0] = (mrow[h] - muse) * sl2;
@@ -271,7 +247,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         mrow[h] = mnew;
       });
       __tile_apply("ex2.approx.ftz.f32", alpha, alpha);
-      static_for<kS>([&](auto i) ATTN_INLINE {
+      static_for<kS>([&](auto i) BENCH_INLINE {
         constexpr uint32_t h = (i / 2) % 2;
         s[i] = fmaf(s[i], sl2, neg[h]);
       });
@@ -279,18 +255,18 @@ __global__ void __launch_bounds__(kThreads, 1)
                    regs<tile::shape<kS, 1>, tile::stride<1, 1>, kS>(s));
     };
     // After the O += P V that read pa has retired: rescale O and l, pack P.
-    auto rescale_and_pack = [&]() ATTN_INLINE {
+    auto rescale_and_pack = [&]() BENCH_INLINE {
       float sum[2] = {0.f, 0.f};
-      static_for<kS>([&](auto i) ATTN_INLINE { sum[(i / 2) % 2] += s[i]; });
+      static_for<kS>([&](auto i) BENCH_INLINE { sum[(i / 2) % 2] += s[i]; });
       lrow[0] = fmaf(lrow[0], alpha[0][0], sum[0]);
       lrow[1] = fmaf(lrow[1], alpha[1][0], sum[1]);
-      static_for<kO>([&](auto i) ATTN_INLINE { o[i] *= alpha[(i / 2) % 2][0]; });
+      static_for<kO>([&](auto i) BENCH_INLINE { o[i] *= alpha[(i / 2) % 2][0]; });
       // P: the S accumulators as the A operand (bf16x2, low half = even column).
       __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<kS / 2, 1>, tile::stride<1, 1>>(pa),
                    regs<tile::shape<kS / 2, 1>, tile::stride<2, 1>, kS - 1>(s + 1),
                    regs<tile::shape<kS / 2, 1>, tile::stride<2, 1>, kS>(s));
     };
-    auto release = [&](uint64_t *b) ATTN_INLINE {
+    auto release = [&](uint64_t *b) BENCH_INLINE {
       if (lane == 0) bar_arrive(b);
     };
 
@@ -309,7 +285,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         issue_pv(r.stage);
         __tile_apply("wgmma.wait_group.sync.aligned", 0);
         fence_all(o);
-        static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });
+        static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { fence_all(pa[kk]); });
         release(&vempty[r.stage]);
         r.advance(C.stages);
       }
@@ -319,10 +295,10 @@ __global__ void __launch_bounds__(kThreads, 1)
       // j runs while that P V product is still in flight. With ping-pong the
       // warpgroups take turns at each issue point (layout.h).
       const uint32_t points = nblocks + 1;
-      auto take_turn = [&]() ATTN_INLINE {
+      auto take_turn = [&]() BENCH_INLINE {
         if constexpr (C.pingpong) named_sync(kTurnBar + wg, 256);
       };
-      auto pass_turn = [&](uint32_t point) ATTN_INLINE {
+      auto pass_turn = [&](uint32_t point) BENCH_INLINE {
         if constexpr (C.pingpong)
           if (passes_turn(wg, point, points)) named_arrive(kTurnBar + (1 - wg), 256);
       };
@@ -353,7 +329,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         softmax(j);
         __tile_apply("wgmma.wait_group.sync.aligned", 0); // O += P V of block j - 1 has retired
         fence_all(o);
-        static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });
+        static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { fence_all(pa[kk]); });
         release(&vempty[rv.stage]);
         rv.advance(C.stages);
         rescale_and_pack();
@@ -364,7 +340,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       pass_turn(nblocks);
       __tile_apply("wgmma.wait_group.sync.aligned", 0);
       fence_all(o);
-      static_for<C.bn / 16>([&](auto kk) ATTN_INLINE { fence_all(pa[kk]); });
+      static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { fence_all(pa[kk]); });
       release(&vempty[rv.stage]);
     }
 
@@ -372,11 +348,11 @@ __global__ void __launch_bounds__(kThreads, 1)
     float l[2][1] = {{lrow[0]}, {lrow[1]}};
     quad_sum(l);
     const float inv0 = l[0][0] > 0.f ? 1.f / l[0][0] : 0.f, inv1 = l[1][0] > 0.f ? 1.f / l[1][0] : 0.f;
-    static_for<kO>([&](auto i) ATTN_INLINE { o[i] *= ((i / 2) % 2) ? inv1 : inv0; });
+    static_for<kO>([&](auto i) BENCH_INLINE { o[i] *= ((i / 2) % 2) ? inv1 : inv0; });
     if (p.lse && lane % 4 == 0) {
       float lg[2][1] = {{l[0][0] > 0.f ? l[0][0] : 1.f}, {l[1][0] > 0.f ? l[1][0] : 1.f}};
       __tile_apply("lg2.approx.ftz.f32", lg, lg);
-      static_for<2>([&](auto h) ATTN_INLINE {
+      static_for<2>([&](auto h) BENCH_INLINE {
         const int32_t row = row0 + 8 * int32_t(h);
         if (row < int32_t(p.sq)) {
           const float v = l[h][0] > 0.f ? (mrow[h] * sl2 + lg[h][0]) * 0.69314718055994531f : INFINITY;
@@ -387,14 +363,14 @@ __global__ void __launch_bounds__(kThreads, 1)
     // Every warp of this warpgroup is done reading its Q rows: they become
     // the staging boxes.
     named_sync(1 + wg, 128);
-    static_for<C.chunks()>([&](auto c) ATTN_INLINE {
+    static_for<C.chunks()>([&](auto c) BENCH_INLINE {
       uint8_t *const box = smem + C.off_q() + epi_box(c, wg);
       float *const x = &o[c * 32];
       uint32_t packed[4][4];
       __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<16, 1>, tile::stride<1, 1>>(packed),
                    regs<tile::shape<16, 1>, tile::stride<2, 1>, 31>(x + 1),
                    regs<tile::shape<16, 1>, tile::stride<2, 1>, 32>(x));
-      static_for<4>([&](auto q) ATTN_INLINE {
+      static_for<4>([&](auto q) BENCH_INLINE {
         __tile_apply("stmatrix.sync.aligned.m8n8.x4.shared.b16",
                      tile::shared<uint16_t, 1>(reinterpret_cast<uint16_t *>(box + epi_offset(warp, lane, q))),
                      packed[q]);

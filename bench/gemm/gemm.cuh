@@ -39,58 +39,22 @@
 
 #include <tileapply/tile.h>
 
+#include "../common/device.cuh"
 #include "layout.h"
 
 namespace gemm {
 
-// ---- compile-time loops -------------------------------------------------------------
-// Everything that indexes the accumulators is unrolled at compile time (a
-// run-time index would put the register array in local memory).
-// Its lambdas are always inlined (GEMM_INLINE): a call would pass the
-// accumulators through local memory.
-#define GEMM_INLINE __attribute__((always_inline))
-template <uint32_t N, class F> __device__ __forceinline__ void static_for(F &&f) {
-  [&]<uint32_t... I>(std::integer_sequence<uint32_t, I...>) GEMM_INLINE {
-    (f(std::integral_constant<uint32_t, I>{}), ...);
-  }(std::make_integer_sequence<uint32_t, N>{});
-}
+using bench::bar;
+using bench::bar_arrive;
+using bench::bar_arrive_expect;
+using bench::bar_init;
+using bench::bar_wait;
+using bench::fence_all;
+using bench::named_sync;
+using bench::regs;
+using bench::smem_u32;
+using bench::static_for;
 
-/// A register tensor view of shape `Shape` and strides `Stride` starting at
-/// element `p` of a thread's register array (`Storage` elements from p on).
-template <class Shape, class Stride, int Storage, class T> __device__ __forceinline__ auto regs(T *p) {
-  return tile::ref<T, TILEAPPLY_SPACE_NONE, Shape, Stride, Storage>(p);
-}
-
-/// tile::fence_operand on every accumulator, written out element by element.
-template <uint32_t N> __device__ __forceinline__ void fence_acc(float (&acc)[N]) {
-  static_for<N>([&](auto i) GEMM_INLINE { tile::fence_operand(acc[i]); });
-}
-
-__device__ __forceinline__ uint32_t smem_u32(const void *p) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
-}
-
-// ---- mbarriers ------------------------------------------------------------------------
-
-__device__ __forceinline__ auto bar(uint64_t *b) { return tile::shared<uint64_t, 1>(b); }
-
-__device__ __forceinline__ void bar_init(uint64_t *b, uint32_t count) {
-  __tile_apply("mbarrier.init.shared::cta.b64", bar(b), count);
-}
-/// Spins until the phase of parity `parity` of `b` has completed.
-__device__ __forceinline__ void bar_wait(uint64_t *b, uint32_t parity) {
-  bool done[1];
-  do {
-    __tile_apply("mbarrier.try_wait.parity.shared::cta.b64", done, bar(b), parity);
-  } while (!done[0]);
-}
-/// The producer's arrival on a full barrier: expect `bytes` from the loads.
-__device__ __forceinline__ void bar_arrive_expect(uint64_t *b, uint32_t bytes) {
-  __tile_apply("mbarrier.arrive.expect_tx.shared::cta.b64", bar(b), bytes);
-}
-__device__ __forceinline__ void bar_arrive(uint64_t *b) {
-  __tile_apply("mbarrier.arrive.shared::cta.b64", bar(b));
-}
 /// Arrival on the barrier at the same offset in CTA `rank` of the cluster.
 __device__ __forceinline__ void bar_arrive_cluster(uint64_t *b, uint32_t rank) {
   uint32_t remote[1];
@@ -119,11 +83,6 @@ __device__ __forceinline__ void tma_store(const CUtensorMap &map, int32_t x, int
   __tile_apply("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group", tile::tensor_map(map), xy,
                tile::shared<const uint8_t, 1>(static_cast<const uint8_t *>(src)));
 }
-
-// ---- barriers between threads ---------------------------------------------------------
-
-/// Named barrier `id` over `threads` threads (bar.sync: all threads of each warp).
-__device__ __forceinline__ void named_sync(uint32_t id, uint32_t threads) { __tile_apply("bar.sync", id, threads); }
 
 /// All threads of the cluster (not .aligned: callers come out of divergent code).
 __device__ __forceinline__ void cluster_sync() {
@@ -166,7 +125,7 @@ __device__ __forceinline__ void bias_gelu(float *box, const uint16_t *bias, uint
                                           uint32_t lane) {
   uint32_t bw[8][1];
   bool in[8][1];
-  static_for<8>([&](auto j) GEMM_INLINE {
+  static_for<8>([&](auto j) BENCH_INLINE {
     bw[j][0] = 0;
     in[j][0] = col0 + 8 * j < N; // N is a multiple of 8: a block is all in or all out
   });
@@ -174,7 +133,7 @@ __device__ __forceinline__ void bias_gelu(float *box, const uint16_t *bias, uint
   __tile_apply("ld.global.nc.b32", bw, tile::view<tile::shape<8, 1>, tile::stride<4, 1>>(tile::global<const uint32_t, 29>(words)),
                tile::pred(in));
   float b[8][2][1]; // [j][e]: bf16 -> f32 is the bf16 bits in the high half
-  static_for<8>([&](auto j) GEMM_INLINE {
+  static_for<8>([&](auto j) BENCH_INLINE {
     b[j][0][0] = __uint_as_float(bw[j][0] << 16);
     b[j][1][0] = __uint_as_float(bw[j][0] & 0xFFFF0000u);
   });
@@ -201,7 +160,7 @@ __device__ __forceinline__ void scale_bias(float *box, float scale, const uint16
   if (bias == nullptr) return;
   uint32_t bw[8][1];
   bool in[8][1];
-  static_for<8>([&](auto j) GEMM_INLINE {
+  static_for<8>([&](auto j) BENCH_INLINE {
     bw[j][0] = 0;
     in[j][0] = col0 + 8 * j < N;
   });
@@ -209,7 +168,7 @@ __device__ __forceinline__ void scale_bias(float *box, float scale, const uint16
   __tile_apply("ld.global.nc.b32", bw, tile::view<tile::shape<8, 1>, tile::stride<4, 1>>(tile::global<const uint32_t, 29>(words)),
                tile::pred(in));
   float b[8][2][1];
-  static_for<8>([&](auto j) GEMM_INLINE {
+  static_for<8>([&](auto j) BENCH_INLINE {
     b[j][0][0] = __uint_as_float(bw[j][0] << 16);
     b[j][1][0] = __uint_as_float(bw[j][0] & 0xFFFF0000u);
   });
@@ -291,17 +250,17 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
     __tile_apply("setmaxnreg.inc.sync.aligned.u32", kConsumerRegs);
     const uint32_t warp = tid / 32, lane = tid % 32;
     float acc[kAcc];
-    static_for<kAcc>([&](auto i) GEMM_INLINE { acc[i] = 0.f; });
+    static_for<kAcc>([&](auto i) BENCH_INLINE { acc[i] = 0.f; });
     // config::promote: the tensor core accumulates one k-block into part,
     // which is then added into acc in f32 (see layout.h).
     float part[C.promote ? kAcc : 1];
     // acc = part (a tile's first k-block: a persistent CTA's previous tile
     // left its sums in acc) or acc += part, in f32.
-    auto promote_into = [](float (&sum)[kAcc], const float (&p)[kAcc], bool first) GEMM_INLINE {
+    auto promote_into = [](float (&sum)[kAcc], const float (&p)[kAcc], bool first) BENCH_INLINE {
       if (first)
-        static_for<kAcc>([&](auto i) GEMM_INLINE { sum[i] = p[i]; });
+        static_for<kAcc>([&](auto i) BENCH_INLINE { sum[i] = p[i]; });
       else
-        static_for<kAcc>([&](auto i) GEMM_INLINE { sum[i] += p[i]; });
+        static_for<kAcc>([&](auto i) BENCH_INLINE { sum[i] += p[i]; });
     };
     ring r;
     uint32_t stores = 0; // TMA stores issued by this warpgroup: picks the staging buffer
@@ -312,7 +271,7 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
     // on the stage's empty barrier in every CTA that the stage's loads wrote
     // (lane r on CTA r's), as DeepGEMM does: a warp's wait says nothing of
     // the other warps' reads.
-    auto release = [&](uint32_t stage) GEMM_INLINE {
+    auto release = [&](uint32_t stage) BENCH_INLINE {
       if constexpr (C.cluster == 1) {
         if (lane == 0) bar_arrive(&empty[stage]);
       } else {
@@ -335,15 +294,15 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
         for (uint32_t kb = 0; kb < kblocks; ++kb) {
           bar_wait(&full[r.stage], r.phase);
           const uint32_t a_base = a_tile + C.off_a(r.stage), b_base = sbase + C.off_b(r.stage);
-          fence_acc(part);
+          fence_all(part);
           __tile_apply("wgmma.fence.sync.aligned");
-          static_for<C.bk() / C.wgmma_k()>([&](auto k) GEMM_INLINE {
+          static_for<C.bk() / C.wgmma_k()>([&](auto k) BENCH_INLINE {
             wgmma_fp8<C.bn, C.dtype>(part, operand_desc(a_base, k), operand_desc(b_base, k), k != 0);
           });
           __tile_apply("wgmma.commit_group.sync.aligned");
-          fence_acc(part);
+          fence_all(part);
           __tile_apply("wgmma.wait_group.sync.aligned", 0);
-          fence_acc(part);
+          fence_all(part);
           release(r.stage);
           promote_into(acc, part, kb == 0);
           r.advance(C.stages);
@@ -352,25 +311,25 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
       for (uint32_t kb = 0; kb < (C.promote ? 0 : kblocks); ++kb) {
         bar_wait(&full[r.stage], r.phase);
         const uint32_t a_base = a_tile + C.off_a(r.stage), b_base = sbase + C.off_b(r.stage);
-        fence_acc(acc);
+        fence_all(acc);
         __tile_apply("wgmma.fence.sync.aligned");
         // Four wgmma per stage: each reads 32 bytes of every row (k16 bf16 or k32 fp8).
-        static_for<C.bk() / C.wgmma_k()>([&](auto k) GEMM_INLINE {
+        static_for<C.bk() / C.wgmma_k()>([&](auto k) BENCH_INLINE {
           if constexpr (C.scaled())
             wgmma_fp8<C.bn, C.dtype>(acc, operand_desc(a_base, k), operand_desc(b_base, k), k == 0 ? kb > 0 : true);
           else
             wgmma<C.bn>(acc, operand_desc(a_base, k), operand_desc(b_base, k), k == 0 ? kb > 0 : true);
         });
         __tile_apply("wgmma.commit_group.sync.aligned");
-        fence_acc(acc);
+        fence_all(acc);
         if constexpr (C.overlap) {
           // The group before this one has retired: its stage is free.
           __tile_apply("wgmma.wait_group.sync.aligned", 1);
-          fence_acc(acc);
+          fence_all(acc);
           if (kb > 0) release(prev);
         } else {
           __tile_apply("wgmma.wait_group.sync.aligned", 0);
-          fence_acc(acc);
+          fence_all(acc);
           release(r.stage);
         }
         prev = r.stage;
@@ -378,14 +337,14 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
       }
       if constexpr (C.overlap && !C.promote) {
         __tile_apply("wgmma.wait_group.sync.aligned", 0);
-        fence_acc(acc);
+        fence_all(acc);
         release(prev);
       }
 
       // ---- epilogue: 64 x BN of D through 64 x 64 swizzled boxes ----
       const uint32_t row0 = p.m_blk * kBM + wg * kWgM, n0 = p.n_blk * C.bn;
       if (p.m_blk >= sched.m_blocks || row0 >= M) continue; // phantom tile, or rows past M
-      static_for<C.boxes()>([&](auto b) GEMM_INLINE {
+      static_for<C.boxes()>([&](auto b) BENCH_INLINE {
         const uint32_t col0 = n0 + b * kEpiCols;
         if (col0 >= N) return; // the box is past N
         uint8_t *const box = smem + C.off_epi(wg, stores % C.epi_bufs);
@@ -400,7 +359,7 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
         __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<16, 1>, tile::stride<1, 1>>(packed),
                      regs<tile::shape<16, 1>, tile::stride<2, 1>, 31>(x + 1),
                      regs<tile::shape<16, 1>, tile::stride<2, 1>, 32>(x));
-        static_for<4>([&](auto s) GEMM_INLINE {
+        static_for<4>([&](auto s) BENCH_INLINE {
           __tile_apply("stmatrix.sync.aligned.m8n8.x4.shared.b16",
                        tile::shared<uint16_t, 1>(reinterpret_cast<uint16_t *>(box + epi_offset(warp, lane, s))),
                        packed[s]);
