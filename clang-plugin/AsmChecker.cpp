@@ -58,7 +58,7 @@ AsmChecker::AsmChecker(CompilerInstance &CI, bool Stats) : Stats(Stats) {
   InstantiationID =
       IDs.getCustomDiagID(DiagnosticIDs::Note, "in instantiation of '%0' requested here");
   // In an existing group, so that -Wno-, -Werror= and -w reach it; the same
-  // two steps as the Reporter's warning (clang-plugin/Diagnostics.cpp says why).
+  // two steps as the Reporter's warning (clang-plugin/PluginDiagnostics.cpp says why).
   WarningID = IDs.getCustomDiagID(
       Desc(diag::Severity::Warning, "%0", DiagnosticIDs::CLASS_WARNING,
            /*ShowInSystemHeader=*/false, /*ShowInSystemMacro=*/false,

@@ -11,8 +11,8 @@
 #ifndef TILEAPPLY_CLANGPLUGIN_CALLCHECKER_H
 #define TILEAPPLY_CLANGPLUGIN_CALLCHECKER_H
 
-#include "Diagnostics.h"
-#include "tileapply/core/Rules.h"
+#include "PluginDiagnostics.h"
+#include "tileapply/core/CallRules.h"
 #include "tileapply/core/Target.h"
 #include <map>
 #include <optional>

@@ -2,7 +2,7 @@
 #include "LocalMemoryWarning.h"
 #include "CallChecker.h"
 #include "CallFinder.h"
-#include "Diagnostics.h"
+#include "PluginDiagnostics.h"
 #include "LocalMemory.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

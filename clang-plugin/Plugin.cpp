@@ -25,7 +25,7 @@
 #include "CallChecker.h"
 #include "CallFinder.h"
 #include "ConstantArguments.h"
-#include "Diagnostics.h"
+#include "PluginDiagnostics.h"
 #include "LocalMemoryWarning.h"
 #include "PassRegistration.h"
 #include "clang/AST/ASTConsumer.h"

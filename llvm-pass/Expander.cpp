@@ -20,7 +20,7 @@
 #include "IRCarrier.h"
 #include "MarkerReader.h"
 #include "tileapply/core/AsmRender.h"
-#include "tileapply/core/Constants.h"
+#include "tileapply/core/Immediates.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/IRBuilder.h"

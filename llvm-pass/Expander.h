@@ -15,7 +15,7 @@
 #ifndef TILEAPPLY_LLVMPASS_EXPANDER_H
 #define TILEAPPLY_LLVMPASS_EXPANDER_H
 
-#include "tileapply/core/Rules.h"
+#include "tileapply/core/CallRules.h"
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/Support/Error.h"
 

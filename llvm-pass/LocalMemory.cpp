@@ -1,6 +1,6 @@
 //===- LocalMemory.cpp - Register tensors that stay in local memory -------===//
 #include "LocalMemory.h"
-#include "Diagnostics.h"
+#include "PassDiagnostics.h"
 #include "tileapply/core/Diagnostics.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Demangle/Demangle.h"

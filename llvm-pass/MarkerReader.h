@@ -16,7 +16,7 @@
 #define TILEAPPLY_LLVMPASS_MARKERREADER_H
 
 #include "tileapply/core/ObjectSpaces.h"
-#include "tileapply/core/Rules.h"
+#include "tileapply/core/CallRules.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 #include <functional>

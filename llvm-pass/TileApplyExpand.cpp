@@ -8,12 +8,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TileApplyExpand.h"
-#include "Diagnostics.h"
+#include "PassDiagnostics.h"
 #include "Expander.h"
 #include "LocalMemory.h"
 #include "MarkerReader.h"
 #include "tileapply/abi.h"
-#include "tileapply/core/Rules.h"
+#include "tileapply/core/CallRules.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "tileapply/core/Target.h"
 #include "llvm/ADT/DenseSet.h"

@@ -8,7 +8,7 @@
 //   tileapply-opcodes --version           the tileapply version
 //
 //===----------------------------------------------------------------------===//
-#include "tileapply/core/Rules.h"
+#include "tileapply/core/CallRules.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "tileapply/core/Target.h"
 #include "tileapply/version.h"

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tileapply/core/AsmMatch.h"
-#include "tileapply/core/Rules.h"
+#include "tileapply/core/CallRules.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 

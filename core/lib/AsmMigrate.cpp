@@ -20,7 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tileapply/core/AsmMigrate.h"
-#include "tileapply/core/Rules.h"
+#include "tileapply/core/CallRules.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include <cstring>

@@ -19,8 +19,8 @@
 #define TILEAPPLY_FUZZ_FUZZINPUT_H
 
 #include "tileapply/abi.h"
-#include "tileapply/core/Constants.h"
-#include "tileapply/core/Rules.h"
+#include "tileapply/core/Immediates.h"
+#include "tileapply/core/CallRules.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "tileapply/core/PtxTypes.h"
 #include <cstdint>

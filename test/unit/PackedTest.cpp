@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "tileapply/host.h"
 #include "tileapply/packed.h"
-#include "tileapply/core/Constants.h"
+#include "tileapply/core/Immediates.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-//===- Diagnostics.cpp - tileapply problems as Clang diagnostics ----------===//
+//===- PluginDiagnostics.cpp - tileapply problems as Clang diagnostics ----===//
 //
 // Errors and notes are custom diagnostics whose text is the core message
 // ("%0"), so the wording is exactly core's. The one warning,
@@ -7,7 +7,7 @@
 // (docs/diagnostics-control.md).
 //
 //===----------------------------------------------------------------------===//
-#include "Diagnostics.h"
+#include "PluginDiagnostics.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"

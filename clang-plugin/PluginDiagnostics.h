@@ -1,4 +1,4 @@
-//===- Diagnostics.h - tileapply problems as Clang diagnostics --*- C++ -*-===//
+//===- PluginDiagnostics.h - tileapply problems as Clang diagnostics -*- C++ -*-===//
 //
 // The one place where a core `tileapply::Problem` becomes a Clang diagnostic:
 // which diagnostic ID (errors, warnings in an existing Clang warning group,
@@ -8,10 +8,10 @@
 // plugin and the LLVM pass say the same thing.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TILEAPPLY_CLANGPLUGIN_DIAGNOSTICS_H
-#define TILEAPPLY_CLANGPLUGIN_DIAGNOSTICS_H
+#ifndef TILEAPPLY_CLANGPLUGIN_PLUGINDIAGNOSTICS_H
+#define TILEAPPLY_CLANGPLUGIN_PLUGINDIAGNOSTICS_H
 
-#include "tileapply/core/Rules.h"
+#include "tileapply/core/CallRules.h"
 #include "clang/Basic/PartialDiagnostic.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

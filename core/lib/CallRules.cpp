@@ -1,4 +1,4 @@
-//===- Rules.cpp - The layout rules of a __tile_apply call ----------------===//
+//===- CallRules.cpp - The layout rules of a __tile_apply call ------------===//
 //
 // docs/spec.md sections 2 and 4 as code: operand count, kinds, carriers, repeat
 // and group extents, destinations, views, options and the target. The plugin
@@ -6,8 +6,8 @@
 // once; its wording is in Diagnostics.def.
 //
 //===----------------------------------------------------------------------===//
-#include "tileapply/core/Rules.h"
-#include "tileapply/core/Constants.h"
+#include "tileapply/core/CallRules.h"
+#include "tileapply/core/Immediates.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"

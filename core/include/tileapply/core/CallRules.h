@@ -1,12 +1,12 @@
-//===- Rules.h - The layout rules of a __tile_apply call --------*- C++ -*-===//
+//===- CallRules.h - The layout rules of a __tile_apply call ----*- C++ -*-===//
 //
 // The one set of rules (docs/spec.md sections 2 and 4): checkCall() binds a
 // call's arguments to a form's operands and returns every problem, worded
 // once for the plugin and the pass.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TILEAPPLY_CORE_RULES_H
-#define TILEAPPLY_CORE_RULES_H
+#ifndef TILEAPPLY_CORE_CALLRULES_H
+#define TILEAPPLY_CORE_CALLRULES_H
 
 #include "tileapply/core/Arguments.h"
 #include "tileapply/core/Diagnostics.h"

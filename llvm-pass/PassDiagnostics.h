@@ -1,4 +1,4 @@
-//===- Diagnostics.h - How the pass reports problems ------------*- C++ -*-===//
+//===- PassDiagnostics.h - How the pass reports problems --------*- C++ -*-===//
 //
 // The pass never asserts on its input: every malformed marker and every rule a
 // call breaks becomes an LLVM diagnostic at the source location of the user's
@@ -6,8 +6,8 @@
 // ends the run with a non-zero exit; under clang it becomes a compiler error.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TILEAPPLY_LLVMPASS_DIAGNOSTICS_H
-#define TILEAPPLY_LLVMPASS_DIAGNOSTICS_H
+#ifndef TILEAPPLY_LLVMPASS_PASSDIAGNOSTICS_H
+#define TILEAPPLY_LLVMPASS_PASSDIAGNOSTICS_H
 
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/DiagnosticInfo.h"

@@ -1,12 +1,12 @@
-//===- Constants.h - Constant scalars as PTX immediates ---------*- C++ -*-===//
+//===- Immediates.h - Constant scalars as PTX immediates --------*- C++ -*-===//
 //
 // Whether a constant scalar converts to a PTX operand type without changing
 // its value (the contract's rule for `1.0` on a .f32 operand), and the PTX
 // immediate that spells it.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TILEAPPLY_CORE_CONSTANTS_H
-#define TILEAPPLY_CORE_CONSTANTS_H
+#ifndef TILEAPPLY_CORE_IMMEDIATES_H
+#define TILEAPPLY_CORE_IMMEDIATES_H
 
 #include "tileapply/core/Arguments.h"
 #include <optional>

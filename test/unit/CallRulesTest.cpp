@@ -1,6 +1,6 @@
-//===- LayoutTest.cpp - The layout rules, one refusal at a time -----------===//
-#include "tileapply/core/Constants.h"
-#include "tileapply/core/Rules.h"
+//===- CallRulesTest.cpp - The layout rules, one refusal at a time --------===//
+#include "tileapply/core/Immediates.h"
+#include "tileapply/core/CallRules.h"
 #include "gtest/gtest.h"
 
 using namespace tileapply;

@@ -1,5 +1,5 @@
-//===- Constants.cpp - Constant scalars as PTX immediates -----------------===//
-#include "tileapply/core/Constants.h"
+//===- Immediates.cpp - Constant scalars as PTX immediates ----------------===//
+#include "tileapply/core/Immediates.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"

@@ -1,5 +1,5 @@
-//===- Diagnostics.cpp - How the pass reports problems --------------------===//
-#include "Diagnostics.h"
+//===- PassDiagnostics.cpp - How the pass reports problems ----------------===//
+#include "PassDiagnostics.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticPrinter.h"
