@@ -60,6 +60,7 @@ using bench::named_sync;
 using bench::regs;
 using bench::smem_u32;
 using bench::static_for;
+using bench::store_box_bf16;
 
 // ---- TMA ------------------------------------------------------------------------------------
 
@@ -365,16 +366,7 @@ __global__ void __launch_bounds__(kThreads, 1)
     named_sync(1 + wg, 128);
     static_for<C.chunks()>([&](auto c) BENCH_INLINE {
       uint8_t *const box = smem + C.off_q() + epi_box(c, wg);
-      float *const x = &o[c * 32];
-      uint32_t packed[4][4];
-      __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<16, 1>, tile::stride<1, 1>>(packed),
-                   regs<tile::shape<16, 1>, tile::stride<2, 1>, 31>(x + 1),
-                   regs<tile::shape<16, 1>, tile::stride<2, 1>, 32>(x));
-      static_for<4>([&](auto q) BENCH_INLINE {
-        __tile_apply("stmatrix.sync.aligned.m8n8.x4.shared.b16",
-                     tile::shared<uint16_t, 1>(reinterpret_cast<uint16_t *>(box + epi_offset(warp, lane, q))),
-                     packed[q]);
-      });
+      store_box_bf16(box, &o[c * 32], warp, lane);
     });
     __tile_apply("fence.proxy.async.shared::cta");
     named_sync(1 + wg, 128);

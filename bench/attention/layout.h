@@ -25,6 +25,8 @@
 #include <tileapply/descriptor.h>
 #include <tileapply/fragment.h>
 
+#include "../common/tiles.h"
+
 #if defined(__CUDACC__) || defined(__CUDA__)
 #define ATTN_HD __host__ __device__
 #else
@@ -32,6 +34,14 @@
 #endif
 
 namespace attn {
+
+using bench::ceil_div;
+using bench::epi_acc_index;
+using bench::epi_col;
+using bench::epi_offset;
+using bench::epi_row;
+using bench::ring;
+using bench::sw128;
 
 constexpr uint32_t kBM = 128;           ///< query rows per CTA (two consumer warpgroups x 64)
 constexpr uint32_t kWgM = 64;           ///< query rows per consumer warpgroup (wgmma M)
@@ -48,7 +58,6 @@ static_assert(128 * (kLaunchRegs - kProducerRegs) >= 128 * kConsumers * (kConsum
               "setmaxnreg: the producer's registers must cover the consumers' increase");
 static_assert(128 * kProducerRegs + 256 * kConsumerRegs <= 65536, "register file");
 
-ATTN_HD constexpr uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 
 ATTN_HD constexpr bool p_src_is_acc_to_a(uint32_t bn, uint32_t d); // below
 
@@ -99,11 +108,7 @@ struct config {
 /// each other, 16-byte unit index XORed with row % 8 inside the 128-byte row.
 ATTN_HD constexpr uint32_t tile_offset(uint32_t rows, uint32_t row, uint32_t col) {
   const uint32_t byte = (col % kChunk) * 2;
-  return (col / kChunk) * rows * kChunkBytes + row * 128 + ((((byte >> 4) ^ (row & 7)) & 7) << 4) + (byte & 15);
-}
-/// The same for a byte within a 128-byte row (the GEMM's sw128).
-ATTN_HD constexpr uint32_t sw128(uint32_t row, uint32_t byte) {
-  return row * 128 + ((((byte >> 4) ^ (row & 7)) & 7) << 4) + (byte & 15);
+  return (col / kChunk) * rows * kChunkBytes + sw128(row, byte);
 }
 
 // ---- wgmma descriptors -------------------------------------------------------------
@@ -184,18 +189,6 @@ ATTN_HD constexpr bool block_needs_mask(uint32_t m0, uint32_t n0, uint32_t sq, u
 
 // ---- the epilogue (64 x 64 boxes per warpgroup, as the GEMM) ---------------------------
 
-ATTN_HD constexpr uint32_t epi_acc_index(uint32_t s, uint32_t q, uint32_t e) {
-  return 4 * (2 * s + (q >> 1)) + 2 * (q & 1) + e;
-}
-ATTN_HD constexpr uint32_t epi_row(uint32_t warp, uint32_t lane) {
-  return 16 * warp + 8 * ((lane >> 3) & 1) + (lane & 7);
-}
-ATTN_HD constexpr uint32_t epi_col(uint32_t s, uint32_t lane) { return 16 * s + 8 * (lane >> 4); }
-/// Byte offset in a 64 x 64 box (128-byte rows, swizzled) of lane's row for
-/// 16-column block s (0 - 3).
-ATTN_HD constexpr uint32_t epi_offset(uint32_t warp, uint32_t lane, uint32_t s) {
-  return sw128(epi_row(warp, lane), epi_col(s, lane) * 2);
-}
 /// The staging box of chunk c for warpgroup wg: its own 64 rows of the Q tile
 /// (Q is dead once its last S wgmma retired).
 ATTN_HD constexpr uint32_t epi_box(uint32_t c, uint32_t wg) { return c * kBM * kChunkBytes + wg * kWgM * 128; }
@@ -214,17 +207,6 @@ ATTN_HD constexpr bool passes_turn(uint32_t wg, uint32_t point, uint32_t points)
   return wg == 0 || point + 1 < points;
 }
 
-// ---- the pipeline ring ------------------------------------------------------------------
-
-struct ring {
-  uint32_t stage = 0, phase = 0;
-  ATTN_HD constexpr void advance(uint32_t stages) {
-    if (++stage == stages) {
-      stage = 0;
-      phase ^= 1;
-    }
-  }
-};
 
 } // namespace attn
 

@@ -16,6 +16,8 @@
 
 #include <tileapply/tile.h>
 
+#include "tiles.h"
+
 namespace bench {
 
 // Everything that indexes a register array is unrolled at compile time (a
@@ -73,6 +75,23 @@ __device__ __forceinline__ void named_sync(uint32_t id, uint32_t threads) { __ti
 /// Arrives at named barrier `id` without waiting (the other side syncs).
 __device__ __forceinline__ void named_arrive(uint32_t id, uint32_t threads) {
   __tile_apply("bar.arrive", id, threads);
+}
+
+// ---- the stmatrix epilogue ----------------------------------------------------------------
+
+/// Packs the 32 f32 accumulators of one 64 x 64 box at `x` (m64nNk16 layout)
+/// to bf16 and stores this warp's 16 rows of it with four stmatrix .x4 into
+/// the 128-byte-swizzled staging box at `box` (tiles.h's epi_offset).
+__device__ __forceinline__ void store_box_bf16(uint8_t *box, float *x, uint32_t warp, uint32_t lane) {
+  // bf16x2 pairs, low half = even column: cvt puts its first source high.
+  uint32_t packed[4][4];
+  __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<16, 1>, tile::stride<1, 1>>(packed),
+               regs<tile::shape<16, 1>, tile::stride<2, 1>, 31>(x + 1),
+               regs<tile::shape<16, 1>, tile::stride<2, 1>, 32>(x));
+  static_for<4>([&](auto s) BENCH_INLINE {
+    __tile_apply("stmatrix.sync.aligned.m8n8.x4.shared.b16",
+                 tile::shared<uint16_t, 1>(reinterpret_cast<uint16_t *>(box + epi_offset(warp, lane, s))), packed[s]);
+  });
 }
 
 } // namespace bench

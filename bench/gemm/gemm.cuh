@@ -54,6 +54,7 @@ using bench::named_sync;
 using bench::regs;
 using bench::smem_u32;
 using bench::static_for;
+using bench::store_box_bf16;
 
 /// Arrival on the barrier at the same offset in CTA `rank` of the cluster.
 __device__ __forceinline__ void bar_arrive_cluster(uint64_t *b, uint32_t rank) {
@@ -354,16 +355,7 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
         float *const x = &acc[b * 32];
         if constexpr (C.fused) bias_gelu(x, bias, col0, N, lane);
         if constexpr (C.scaled()) scale_bias(x, scale, bias, col0, N, lane);
-        // bf16x2 pairs, low half = even column: cvt puts its first source high.
-        uint32_t packed[4][4];
-        __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<16, 1>, tile::stride<1, 1>>(packed),
-                     regs<tile::shape<16, 1>, tile::stride<2, 1>, 31>(x + 1),
-                     regs<tile::shape<16, 1>, tile::stride<2, 1>, 32>(x));
-        static_for<4>([&](auto s) BENCH_INLINE {
-          __tile_apply("stmatrix.sync.aligned.m8n8.x4.shared.b16",
-                       tile::shared<uint16_t, 1>(reinterpret_cast<uint16_t *>(box + epi_offset(warp, lane, s))),
-                       packed[s]);
-        });
+        store_box_bf16(box, x, warp, lane);
         // The generic-proxy writes, visible to the TMA store (async proxy).
         __tile_apply("fence.proxy.async.shared::cta");
         named_sync(1 + wg, 128);

@@ -26,6 +26,8 @@
 
 #include <tileapply/descriptor.h>
 
+#include "../common/tiles.h"
+
 #if defined(__CUDACC__) || defined(__CUDA__)
 #define GEMM_HD __host__ __device__
 #else
@@ -33,6 +35,15 @@
 #endif
 
 namespace gemm {
+
+using bench::ceil_div;
+using bench::epi_acc_index;
+using bench::epi_col;
+using bench::epi_offset;
+using bench::epi_row;
+using bench::kEpiCols;
+using bench::ring;
+using bench::sw128;
 
 // ---- the shape of the work ------------------------------------------------------
 
@@ -42,7 +53,6 @@ constexpr uint32_t kWgM = 64;          ///< rows of D per consumer warpgroup (wg
 constexpr uint32_t kK16 = 16;          ///< K per wgmma (bf16)
 constexpr uint32_t kConsumers = 2;     ///< consumer warpgroups
 constexpr uint32_t kThreads = 128 * (kConsumers + 1); ///< + one producer warpgroup
-constexpr uint32_t kEpiCols = 64;      ///< columns of one epilogue box (128 bytes of bf16)
 constexpr uint32_t kEpiBoxBytes = kWgM * kEpiCols * 2; ///< 8 KiB: one TMA store
 constexpr uint32_t kProducerRegs = 40; ///< setmaxnreg.dec for the producer warpgroup
 constexpr uint32_t kConsumerRegs = 232;///< setmaxnreg.inc for the consumers (40*128 + 232*256 <= 64K)
@@ -130,13 +140,6 @@ struct config {
 
 // ---- the 128-byte swizzle -----------------------------------------------------------
 
-/// Byte offset, from a 1024-aligned box base, of byte `byte` (0 - 127) of row
-/// `row` of a box whose rows are 128 bytes, as TMA writes it with
-/// CU_TENSOR_MAP_SWIZZLE_128B (and reads it for a store): the 16-byte chunk
-/// index is XORed with the row index mod 8 (Swizzle<3,4,3> on the address).
-GEMM_HD constexpr uint32_t sw128(uint32_t row, uint32_t byte) {
-  return row * 128 + ((((byte >> 4) ^ (row & 7)) & 7) << 4) + (byte & 15);
-}
 
 // ---- wgmma descriptors ---------------------------------------------------------------
 
@@ -164,29 +167,13 @@ GEMM_HD constexpr uint64_t operand_desc(uint32_t tile_base, uint32_t k16) {
 // block of row half h = q & 1 and 8-column block 2 s + (q >> 1) of the 16-column
 // block s; its thread-l register is exactly the accumulator pair of that
 // block, packed lo = even column. Lanes 8 q ... 8 q + 7 give the row
-// addresses of matrix q.
-
-/// The accumulator register holding element e (0: low half, 1: high half) of
-/// the stmatrix register q for 16-column block s.
-GEMM_HD constexpr uint32_t epi_acc_index(uint32_t s, uint32_t q, uint32_t e) {
-  return 4 * (2 * s + (q >> 1)) + 2 * (q & 1) + e;
-}
-/// The row (within the warpgroup's 64) whose address lane `lane` of warp `warp` gives.
-GEMM_HD constexpr uint32_t epi_row(uint32_t warp, uint32_t lane) {
-  return 16 * warp + 8 * ((lane >> 3) & 1) + (lane & 7);
-}
-/// The first column (within the warpgroup's bn) of that row's 8 elements.
-GEMM_HD constexpr uint32_t epi_col(uint32_t s, uint32_t lane) { return 16 * s + 8 * (lane >> 4); }
-/// Byte offset, in the staging box of its columns, of lane's row for block s.
-GEMM_HD constexpr uint32_t epi_offset(uint32_t warp, uint32_t lane, uint32_t s) {
-  return sw128(epi_row(warp, lane), (epi_col(s, lane) % kEpiCols) * 2);
-}
+// addresses of matrix q. The functions (epi_offset and its parts) are in
+// bench/common/tiles.h, shared with the attention kernel.
 
 // ---- the tile order -------------------------------------------------------------------
 
 constexpr uint32_t kGroupRows = 16; ///< M blocks per group of the grouped order
 
-GEMM_HD constexpr uint32_t ceil_div(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 
 struct tile_pos {
   uint32_t m_blk, n_blk;
@@ -236,15 +223,6 @@ GEMM_HD constexpr bool pick_narrow(uint32_t M, uint32_t N, uint32_t sms) {
   return w128 * 23 < w256 * 40;
 }
 
-struct ring {
-  uint32_t stage = 0, phase = 0;
-  GEMM_HD constexpr void advance(uint32_t stages) {
-    if (++stage == stages) {
-      stage = 0;
-      phase ^= 1;
-    }
-  }
-};
 
 } // namespace gemm
 
