@@ -43,6 +43,14 @@ constexpr config kD256s{256, 64, 2, false};
 constexpr config kD64p{64, 128, 3, true, true};
 constexpr config kD128p{128, 128, 2, true, true};
 constexpr config kD256p{256, 64, 2, true, true};
+// Wider KV blocks (FA3's choice for d 64 and 128: fewer, longer S = Q K^T
+// products per softmax); d 256's pipelined loop spills at bn 80, so its
+// wide kernel is the plain loop.
+constexpr config kD64w{64, 192, 2, true};
+constexpr config kD128w{128, 176, 2, true};
+constexpr config kD256w{256, 80, 2, false};
+constexpr config kD64wp{64, 192, 2, true, true};
+constexpr config kD128wp{128, 176, 2, true, true};
 
 struct variant {
   config c;
@@ -51,13 +59,18 @@ struct variant {
 };
 // Mode 0: software-pipelined (the default); mode 1: the plain loop (each
 // wgmma group waited for), kept as the reference the pipelined one must match;
-// mode 2: pipelined with ping-pong between the consumer warpgroups.
+// mode 2: pipelined with ping-pong between the consumer warpgroups; modes 3
+// and 4: modes 0 and 2 with wider KV blocks (d 256: the plain loop at bn 80,
+// and mode 2's kernel).
 const variant kVariants[] = {
     {kD64, (const void *)attn::attn_kernel<kD64>, 0},     {kD128, (const void *)attn::attn_kernel<kD128>, 0},
     {kD256, (const void *)attn::attn_kernel<kD256>, 0},   {kD64s, (const void *)attn::attn_kernel<kD64s>, 1},
     {kD128s, (const void *)attn::attn_kernel<kD128s>, 1}, {kD256s, (const void *)attn::attn_kernel<kD256s>, 1},
     {kD64p, (const void *)attn::attn_kernel<kD64p>, 2},   {kD128p, (const void *)attn::attn_kernel<kD128p>, 2},
     {kD256p, (const void *)attn::attn_kernel<kD256p>, 2},
+    {kD64w, (const void *)attn::attn_kernel<kD64w>, 3},   {kD128w, (const void *)attn::attn_kernel<kD128w>, 3},
+    {kD256w, (const void *)attn::attn_kernel<kD256w>, 3}, {kD64wp, (const void *)attn::attn_kernel<kD64wp>, 4},
+    {kD128wp, (const void *)attn::attn_kernel<kD128wp>, 4}, {kD256p, (const void *)attn::attn_kernel<kD256p>, 4},
 };
 constexpr int kNumVariants = int(sizeof(kVariants) / sizeof(kVariants[0]));
 int g_mode = 0;
@@ -105,10 +118,10 @@ extern "C" {
 const char *attn_error(void) { return g_error.c_str(); }
 
 /// Which kernels attn_fwd launches: 0 the software-pipelined loop (default),
-/// 1 the plain loop, 2 pipelined with ping-pong. Returns the previous mode,
-/// or -1 for an unknown one.
+/// 1 the plain loop, 2 pipelined with ping-pong, 3 and 4: 0 and 2 with wider
+/// KV blocks. Returns the previous mode, or -1 for an unknown one.
 int attn_set_mode(int mode) {
-  if (mode < 0 || mode > 2) return -1;
+  if (mode < 0 || mode > 4) return -1;
   const int old = g_mode;
   g_mode = mode;
   return old;

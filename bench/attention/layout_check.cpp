@@ -49,7 +49,8 @@ static int g_failures = 0;
   } while (0)
 
 // The configurations attn.cu instantiates (keep in step).
-static const config kConfigs[] = {{64, 128, 3, true}, {128, 128, 2, true}, {256, 64, 2, true}};
+static const config kConfigs[] = {{64, 128, 3, true}, {128, 128, 2, true}, {256, 64, 2, true},
+                                  {64, 192, 2, true}, {128, 176, 2, true}, {256, 80, 2, false}};
 
 // ---- 1. the plan ----------------------------------------------------------------------------
 static void check_plan(const config &c) {
@@ -163,7 +164,7 @@ static void check_masks() {
   for (uint32_t sq : lens)
     for (uint32_t sk : lens)
       for (int causal = 0; causal < 2; ++causal)
-        for (uint32_t bn : {64u, 128u}) {
+        for (uint32_t bn : {64u, 80u, 128u, 176u, 192u}) {
           ++cases;
           for (uint32_t m0 = 0; m0 < sq; m0 += kBM) {
             const uint32_t nb = kv_blocks(m0, sq, sk, causal, bn);

@@ -197,8 +197,10 @@ def emit(rec):
     print("@@" + json.dumps(rec), flush=True)
 
 
-# attn_set_mode: pipelined loop (the default), plain loop, pipelined + ping-pong
-MODES = ((0, "tileapply"), (1, "tileapply_plain"), (2, "tileapply_pingpong"))
+# attn_set_mode: pipelined loop (the default), plain loop, pipelined + ping-pong,
+# and the first and third with wider KV blocks
+MODES = ((0, "tileapply"), (1, "tileapply_plain"), (2, "tileapply_pingpong"), (3, "tileapply_wide"),
+         (4, "tileapply_wide_pingpong"))
 
 
 def pick_modes(names):
@@ -470,8 +472,8 @@ def table(recs):
     for r in recs:
         if r.get("step") == "big" and r.get("tflops"):
             by.setdefault((r["d"], r["s"], r["causal"]), {})[r["impl"]] = r["tflops"]
-    lines = ["| head dim | seqlen | causal | tileapply | FA3 | cuDNN | FA2 (SDPA) | vs FA3 | vs cuDNN | of peak | plain loop | ping-pong |",
-             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| head dim | seqlen | causal | tileapply | FA3 | cuDNN | FA2 (SDPA) | vs FA3 | vs cuDNN | of peak | plain loop | ping-pong | wide | wide ping-pong |",
+             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 
     def f(x):
         return f"{x:.0f}" if x else "-"
@@ -483,9 +485,11 @@ def table(recs):
         ta = row.get("tileapply")
         lines.append(f"| {d} | {s} | {'yes' if c else 'no'} | {f(ta)} | {f(row.get('fa3'))} | {f(row.get('cudnn'))} | "
                      f"{f(row.get('fa2_sdpa'))} | {ratio(ta, row.get('fa3'))} | {ratio(ta, row.get('cudnn'))} | "
-                     f"{(ta / PEAK * 100):.0f}% | {f(row.get('tileapply_plain'))} | {f(row.get('tileapply_pingpong'))} |" if ta else
+                     f"{(ta / PEAK * 100):.0f}% | {f(row.get('tileapply_plain'))} | {f(row.get('tileapply_pingpong'))} | "
+                     f"{f(row.get('tileapply_wide'))} | {f(row.get('tileapply_wide_pingpong'))} |" if ta else
                      f"| {d} | {s} | {'yes' if c else 'no'} | - | {f(row.get('fa3'))} | {f(row.get('cudnn'))} | "
-                     f"{f(row.get('fa2_sdpa'))} | - | - | - | {f(row.get('tileapply_plain'))} | {f(row.get('tileapply_pingpong'))} |")
+                     f"{f(row.get('fa2_sdpa'))} | - | - | - | {f(row.get('tileapply_plain'))} | {f(row.get('tileapply_pingpong'))} | "
+                     f"{f(row.get('tileapply_wide'))} | {f(row.get('tileapply_wide_pingpong'))} |")
     return "\n".join(lines)
 
 
@@ -504,7 +508,7 @@ def abi_check(path):
     bad shapes with a reason before touching any memory."""
     lib = Lib(path)
     for d in (64, 128, 256):
-        for mode in (0, 1, 2):
+        for mode, _ in MODES:
             lib.set_mode(mode)
             assert lib.config(d) and f"d {d}:" in lib.config(d), lib.config(d)
     lib.set_mode(0)
@@ -533,7 +537,7 @@ def abi_check(path):
         lib.fwd(P(258), x, x, x, None, (1, 2, 2, 4, 4, 64, 0), 0.1, 0)
     except RuntimeError as e:
         assert "aligned" in str(e)
-    print("run.py abi-check OK: 9 configurations, 6 refusals with reasons")
+    print(f"run.py abi-check OK: {3 * len(MODES)} configurations, 6 refusals with reasons")
     return 0
 
 
