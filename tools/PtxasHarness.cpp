@@ -17,16 +17,26 @@ unsigned ptxForTarget(const Target &T) {
   // Family-specific targets arrived with PTX 8.8 (ptxas 13.0 agrees), the
   // sm_110 ones and every target newer than the table below with PTX 9.0.
   // (Measured with ptxas 13.0: one version older is refused.)
-  if (T.Sm >= 110) return 90;
-  if (T.Suffix == 'f' || T.Sm == 103 || T.Sm == 121) return 88;
-  if (T.Sm >= 120) return 87;
-  if (T.Sm >= 100) return 86;
-  if (T.Sm == 90 && T.Suffix == 'a') return 80;
-  if (T.Sm >= 89) return 78;
-  if (T.Sm == 88) return 73;
-  if (T.Sm == 87) return 74;
-  if (T.Sm >= 86) return 71;
-  if (T.Sm >= 80) return 70;
+  if (T.Sm >= 110)
+    return 90;
+  if (T.Suffix == 'f' || T.Sm == 103 || T.Sm == 121)
+    return 88;
+  if (T.Sm >= 120)
+    return 87;
+  if (T.Sm >= 100)
+    return 86;
+  if (T.Sm == 90 && T.Suffix == 'a')
+    return 80;
+  if (T.Sm >= 89)
+    return 78;
+  if (T.Sm == 88)
+    return 73;
+  if (T.Sm == 87)
+    return 74;
+  if (T.Sm >= 86)
+    return 71;
+  if (T.Sm >= 80)
+    return 70;
   return 63; // sm_75
 }
 
@@ -35,8 +45,8 @@ ArrayRef<unsigned> plainTargets() {
   return Sms;
 }
 ArrayRef<unsigned> ptxVersions() {
-  static const unsigned V[] = {63, 64, 65, 70, 71, 72, 73, 74, 75, 76, 77, 78,
-                               80, 81, 82, 83, 84, 85, 86, 87, 88, 90};
+  static const unsigned V[] = {63, 64, 65, 70, 71, 72, 73, 74, 75, 76, 77,
+                               78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90};
   return V;
 }
 
@@ -55,11 +65,12 @@ std::vector<CallShape> callShapes(const Form &F) {
   // grows below).
   std::vector<AsmOperandBinding> Full;
   for (const OperandSpec &O : F.Operands)
-    Full.push_back(O.Direction == Dir::Addr
-                       ? AsmOperandBinding{AsmOperandBinding::Address, TILEAPPLY_DT_UNKNOWN, ""}
-                   : O.Direction == Dir::Sink
-                       ? AsmOperandBinding{AsmOperandBinding::Sink, TILEAPPLY_DT_UNKNOWN, ""}
-                       : AsmOperandBinding{AsmOperandBinding::Register, naturalCarrier(O.Type), ""});
+    Full.push_back(
+        O.Direction == Dir::Addr
+            ? AsmOperandBinding{AsmOperandBinding::Address, TILEAPPLY_DT_UNKNOWN, ""}
+        : O.Direction == Dir::Sink
+            ? AsmOperandBinding{AsmOperandBinding::Sink, TILEAPPLY_DT_UNKNOWN, ""}
+            : AsmOperandBinding{AsmOperandBinding::Register, naturalCarrier(O.Type), ""});
   std::vector<CallShape> Shapes;
   Shapes.push_back(CallShape{"", Full});
   if (F.numRequiredOperands() != F.numArgumentOperands()) {
@@ -95,8 +106,7 @@ std::vector<CallShape> callShapes(const Form &F) {
       std::optional<PtxType> Part = splitPartType(O.Type, Parts);
       if (!Part)
         continue;
-      CallShape S{O.Name + " as " + std::to_string(Parts) + " x " + ptxTypeName(*Part).str(),
-                  Full};
+      CallShape S{O.Name + " as " + std::to_string(Parts) + " x " + ptxTypeName(*Part).str(), Full};
       S.Bindings[I].Carrier = naturalCarrier(*Part);
       S.Bindings[I].Split = Parts;
       Shapes.push_back(std::move(S));
@@ -109,8 +119,7 @@ std::string renderInstruction(const Form &F, bool Pred, bool Preserve) {
   return renderInstruction(F, callShapes(F).front(), Pred, Preserve);
 }
 
-std::string renderInstruction(const Form &F, const CallShape &Shape, bool Pred,
-                              bool Preserve) {
+std::string renderInstruction(const Form &F, const CallShape &Shape, bool Pred, bool Preserve) {
   AsmStatement S = renderAsm(F, Shape.Bindings, Pred, Preserve, Shape.ChainLength);
   SmallVector<StringRef, 16> Cons;
   StringRef(S.Constraints).split(Cons, ',');
@@ -166,8 +175,7 @@ bool writeFile(File &F, const PtxBatch &B, std::string &Err) {
   std::string Header;
   raw_string_ostream H(Header);
   H << ".version " << ptxVersionName(B.PtxVersion) << "\n.target " << B.Arch
-    << "\n.address_size 64\n\n.visible .entry certify()\n{\n"
-  ;
+    << "\n.address_size 64\n\n.visible .entry certify()\n{\n";
   // One declaration per register prefix. .b128 registers only where a line
   // uses one: ptxas refuses the declaration itself below PTX ISA 8.3, which
   // would fail every line of an older file.
@@ -179,7 +187,8 @@ bool writeFile(File &F, const PtxBatch &B, std::string &Err) {
     // one is refused on its own line (an undeclared register) instead.
     if (R.PtxClass == "b128" &&
         (B.PtxVersion < 83 ||
-         !llvm::any_of(F.Lines, [&](size_t L) { return StringRef(B.Lines[L]).contains(R.Prefix); })))
+         !llvm::any_of(
+             F.Lines, [&](size_t L) { return StringRef(B.Lines[L]).contains(R.Prefix); })))
       continue;
     // Registers are numbered by asm slot: a wgmma with 128 accumulators, its
     // tied old values and its other operands needs more than 256 names.
@@ -248,8 +257,8 @@ bool assembleBatches(const std::string &Ptxas, const std::string &Dir,
         SmallVector<StringRef, 7> Args{PtxasPath, "-O0", ArchArg, F.Path, "-o", Out};
         std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Log), StringRef(Log)};
         bool ExecFailed = false;
-        sys::ProcessInfo PI = sys::ExecuteNoWait(PtxasPath, Args, std::nullopt, Redirects, 0,
-                                                 &Err, &ExecFailed);
+        sys::ProcessInfo PI =
+            sys::ExecuteNoWait(PtxasPath, Args, std::nullopt, Redirects, 0, &Err, &ExecFailed);
         if (ExecFailed)
           return false;
         Running.push_back({PI, &F});

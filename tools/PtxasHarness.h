@@ -35,7 +35,8 @@ std::string renderInstruction(const Form &F, bool Predicated, bool PreserveDst);
 /// (the shape renderInstruction(F, ...) renders), or optional operands left
 /// out, or a splittable operand given as 2 / 4 narrower registers.
 struct CallShape {
-  std::string Name; // "" for every operand as written; else "without q", "a as 2 x b32", "c negated"
+  std::string
+      Name; // "" for every operand as written; else "without q", "a as 2 x b32", "c negated"
   std::vector<AsmOperandBinding> Bindings;
   unsigned ChainLength = 1; // a carry chain's repeats in its one statement ("chain of 3")
 };
@@ -59,9 +60,9 @@ struct PtxBatch {
 /// bisected down to the line that makes it fail.
 /// Returns false (with Err set) if ptxas cannot be run at all.
 bool assembleBatches(const std::string &Ptxas, const std::string &Dir,
-                     const std::vector<PtxBatch> &Batches, unsigned Jobs,
-                     unsigned Chunk, std::vector<std::map<size_t, std::string>> &Refused,
-                     std::string &Err, size_t *FilesRun = nullptr);
+                     const std::vector<PtxBatch> &Batches, unsigned Jobs, unsigned Chunk,
+                     std::vector<std::map<size_t, std::string>> &Refused, std::string &Err,
+                     size_t *FilesRun = nullptr);
 
 /// One entry of a list of what ptxas is known to do differently
 /// (core/ptx/ptxas-floors.txt, core/ptx/ptxas-disagreements.txt): a line

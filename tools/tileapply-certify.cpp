@@ -213,10 +213,12 @@ int main(int Argc, char **Argv) {
     // its own message, or the error-to-line mapping is broken. The second
     // batch uses .b128 registers, whose declaration makes the file's header
     // one line longer.
-    PtxBatch B{"sm_90", 78,
+    PtxBatch B{"sm_90",
+               78,
                {"add.rn.f32 %r1, %r2, %r3;", "add.rn.bogus.f32 %r1, %r2, %r3;",
                 "mul.lo.s32 %r1, %r2, %r3;", "ld.shared.v8.f64 {%rd1, %rd2}, [%rd3];"}};
-    PtxBatch Q{"sm_90", 83,
+    PtxBatch Q{"sm_90",
+               83,
                {"mov.b128 %rq1, {%rd1, %rd2};", "mov.b128.bogus %rq1, %rq2;",
                 "mov.b128 {%r1, %r2, %r3, %r4}, %rq1;",
                 "mov.b128 {%rd1, %rd2}, {%r1, %r2, %r3, %r4};"}};
@@ -264,9 +266,9 @@ int main(int Argc, char **Argv) {
         size_t Batch = BatchFor(T, F.minPtx(WithOptional));
         auto Add = [&](const char *Variant, bool Pred, bool Preserve) {
           Batches[Batch].Lines.push_back(renderInstruction(F, Shape, Pred, Preserve));
-          Origins[Batch].push_back(
-              {F.Spelling, Shape.Name.empty() ? std::string(Variant)
-                                              : std::string(Variant) + ", " + Shape.Name});
+          Origins[Batch].push_back({F.Spelling, Shape.Name.empty()
+                                                    ? std::string(Variant)
+                                                    : std::string(Variant) + ", " + Shape.Name});
         };
         Add("plain", false, false);
         Add("predicated", true, false);
@@ -294,8 +296,8 @@ int main(int Argc, char **Argv) {
     Archs.insert(Batches[B].Arch);
     for (const auto &[Idx, Msg] : Refused[B]) {
       const Origin &O = Origins[B][Idx];
-      outs() << "FAIL " << O.Form << " (" << O.Variant << ") at " << Batches[B].Arch << ": "
-             << Msg << "\n    " << Batches[B].Lines[Idx] << "\n";
+      outs() << "FAIL " << O.Form << " (" << O.Variant << ") at " << Batches[B].Arch << ": " << Msg
+             << "\n    " << Batches[B].Lines[Idx] << "\n";
       FailedForms.insert(O.Form);
       ++Failures;
     }

@@ -99,9 +99,7 @@ public:
     Checker.setMigration(/*Note=*/false, [&SM](const MigrationResult &R) { record(R, SM); });
     GPU = tileapply::plugin::targetOf(CI.getTarget());
   }
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    Checker.checkTranslationUnit(Ctx, GPU);
-  }
+  void HandleTranslationUnit(ASTContext &Ctx) override { Checker.checkTranslationUnit(Ctx, GPU); }
 
 private:
   tileapply::plugin::AsmChecker Checker;
@@ -177,14 +175,13 @@ int main(int argc, const char **argv) {
   // The device side only, checked and never compiled; the plugin itself is
   // not loaded (this tool runs the same code), and Clang's own headers are
   // those of the clang tileapply is built against.
-  Tool.appendArgumentsAdjuster(
-      [](const tooling::CommandLineArguments &Args, StringRef) {
-        tooling::CommandLineArguments Out;
-        for (const std::string &A : Args)
-          if (!StringRef(A).starts_with("-fplugin"))
-            Out.push_back(A);
-        return Out;
-      });
+  Tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &Args, StringRef) {
+    tooling::CommandLineArguments Out;
+    for (const std::string &A : Args)
+      if (!StringRef(A).starts_with("-fplugin"))
+        Out.push_back(A);
+    return Out;
+  });
   Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
   Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
       {"--cuda-device-only", "-resource-dir=" TILEAPPLY_CLANG_RESOURCE_DIR,
@@ -226,7 +223,8 @@ int main(int argc, const char **argv) {
       if (S.Edit.NeedsInclude && !Includes.count({S.Edit.IncludeFile, 0u})) {
         // One include a file, wherever its statements ask for it first.
         Includes.insert({S.Edit.IncludeFile, 0u});
-        ByFile[S.Edit.IncludeFile].push_back({S.Edit.IncludeOffset, 0, tileapply::MigrationInclude});
+        ByFile[S.Edit.IncludeFile].push_back(
+            {S.Edit.IncludeOffset, 0, tileapply::MigrationInclude});
       }
       if (Check)
         outs() << S.Where << ": migrates\n";
@@ -248,8 +246,9 @@ int main(int argc, const char **argv) {
   std::vector<std::pair<unsigned, std::string>> Sorted;
   for (auto &[Why, N] : Reasons)
     Sorted.push_back({N, Why});
-  std::sort(Sorted.begin(), Sorted.end(),
-            [](auto &A, auto &B) { return A.first != B.first ? A.first > B.first : A.second < B.second; });
+  std::sort(Sorted.begin(), Sorted.end(), [](auto &A, auto &B) {
+    return A.first != B.first ? A.first > B.first : A.second < B.second;
+  });
   for (auto &[N, Why] : Sorted)
     outs() << "  " << N << " not migrated: " << Why << "\n";
   if (Check)

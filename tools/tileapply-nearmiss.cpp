@@ -143,10 +143,10 @@ int main(int Argc, char **Argv) {
   std::map<std::string, std::vector<NearMiss>> PerFamily;
   std::set<std::string> Seen;
   std::vector<std::string> AllTypes;
-  for (PtxType P : {PtxType::b8, PtxType::b16, PtxType::b32, PtxType::b64, PtxType::b128, PtxType::u8,
-                    PtxType::u16, PtxType::u32, PtxType::u64, PtxType::s8, PtxType::s16,
-                    PtxType::s32, PtxType::s64, PtxType::f16, PtxType::bf16, PtxType::f32,
-                    PtxType::f64, PtxType::f16x2, PtxType::bf16x2, PtxType::f32x2,
+  for (PtxType P : {PtxType::b8,    PtxType::b16,  PtxType::b32,   PtxType::b64,    PtxType::b128,
+                    PtxType::u8,    PtxType::u16,  PtxType::u32,   PtxType::u64,    PtxType::s8,
+                    PtxType::s16,   PtxType::s32,  PtxType::s64,   PtxType::f16,    PtxType::bf16,
+                    PtxType::f32,   PtxType::f64,  PtxType::f16x2, PtxType::bf16x2, PtxType::f32x2,
                     PtxType::u16x2, PtxType::s16x2})
     AllTypes.push_back(ptxTypeName(P).str());
   for (const std::string &Fam : T.families()) {
@@ -280,7 +280,8 @@ int main(int Argc, char **Argv) {
       auto [Batch, Line] = Where[I];
       if (!Sample[I].Reordered || !Refused[Batch].count(Line))
         continue;
-      Alone.push_back({Batches[Batch].Arch, Batches[Batch].PtxVersion, {Batches[Batch].Lines[Line]}});
+      Alone.push_back(
+          {Batches[Batch].Arch, Batches[Batch].PtxVersion, {Batches[Batch].Lines[Line]}});
       Origin.push_back({Batch, Line});
     }
     std::vector<std::map<size_t, std::string>> AloneRefused;
@@ -325,7 +326,8 @@ int main(int Argc, char **Argv) {
     if (Unique.size() != Toks.size())
       return "class:RepeatedQualifier";
     bool Memory = Toks[0] == "ld" || Toks[0] == "st" || Toks[0] == "ldu";
-    if (Toks[0] == "ldu" && !llvm::any_of(Toks, [](StringRef T) { return parseSpace(T).has_value(); }))
+    if (Toks[0] == "ldu" &&
+        !llvm::any_of(Toks, [](StringRef T) { return parseSpace(T).has_value(); }))
       return "class:GenericAddress";
     if (Memory && llvm::is_contained(Toks, "v8") && llvm::any_of(Toks, [](StringRef T) {
           auto Ty = parsePtxType(T);
@@ -359,8 +361,8 @@ int main(int Argc, char **Argv) {
       ++NewDis;
       outs() << "NEW the table accepts '" << N.Spelling << "' (" << N.How << " of "
              << N.Origin.Spelling << ") as '" << N.Reordered->Canonical << "', ptxas refuses it at "
-             << Batches[Batch].Arch << ": " << Why->second << "\n    "
-             << Batches[Batch].Lines[Line] << "\n";
+             << Batches[Batch].Arch << ": " << Why->second << "\n    " << Batches[Batch].Lines[Line]
+             << "\n";
       continue;
     }
     if (Refused[0].count(Line)) {
@@ -390,30 +392,29 @@ int main(int Argc, char **Argv) {
       continue;
     }
     if (WriteKnown && Class.empty())
-      outs() << N.Spelling << "\ttable-refuses\t" << N.How << " of " << N.Origin.Spelling
-             << "; " << R.Problem.Message << "\n";
+      outs() << N.Spelling << "\ttable-refuses\t" << N.How << " of " << N.Origin.Spelling << "; "
+             << R.Problem.Message << "\n";
     if (Expected.count(N.Spelling)) {
       ++KnownDis;
       continue;
     }
     ++NewDis;
     if (!WriteKnown)
-      outs() << "NEW ptxas accepts '" << N.Spelling << "' (" << N.How << " of "
-             << N.Origin.Spelling << ") at " << NewestArch << ", the table refuses it: "
-             << R.Problem.Message << "\n";
+      outs() << "NEW ptxas accepts '" << N.Spelling << "' (" << N.How << " of " << N.Origin.Spelling
+             << ") at " << NewestArch << ", the table refuses it: " << R.Problem.Message << "\n";
   }
   double Secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   if (!WriteKnown) {
     for (auto &[Fam, C] : FamilyCounts)
       outs() << "  " << Fam << ": " << C.first << " near misses, " << C.second << " agree\n";
- for (auto &[Class, N] : ClassCounts)
+    for (auto &[Class, N] : ClassCounts)
       outs() << "  " << Class << ": " << N << " expected disagreements\n";
-    outs() << Sample.size() << " near misses over " << FamilyCounts.size() << " families: "
-           << Agree << " refused by both, " << Reorders
+    outs() << Sample.size() << " near misses over " << FamilyCounts.size() << " families: " << Agree
+           << " refused by both, " << Reorders
            << " accepted by both (qualifiers in another order), " << ByDesign
-           << " outside the supported set by design, "
-           << KnownDis << " known disagreements, " << NewDis << " new disagreements ("
-           << Files << " ptxas runs, " << format("%.1f", Secs) << " s)\n";
+           << " outside the supported set by design, " << KnownDis << " known disagreements, "
+           << NewDis << " new disagreements (" << Files << " ptxas runs, " << format("%.1f", Secs)
+           << " s)\n";
   }
   return NewDis ? 1 : 0;
 }

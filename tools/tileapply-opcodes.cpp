@@ -113,9 +113,7 @@ static json::Object formJson(const Form &F) {
 }
 
 static int listJson() {
-  OpcodeTable::get().forEachForm([](const Form &F) {
-    outs() << json::Value(formJson(F)) << "\n";
-  });
+  OpcodeTable::get().forEachForm([](const Form &F) { outs() << json::Value(formJson(F)) << "\n"; });
   return 0;
 }
 
@@ -171,9 +169,7 @@ static int stats() {
     outs() << Fam << "\t" << Counts.first << " forms\t" << Counts.second << " rows\n";
     Total += Counts.first;
   }
-  OpcodeTable::get().forEachForm([&](const Form &F) {
-    Memory += F.Kind == FormKind::Memory;
-  });
+  OpcodeTable::get().forEachForm([&](const Form &F) { Memory += F.Kind == FormKind::Memory; });
   outs() << "total\t" << Total << " forms (" << Total - Memory << " without memory forms)\n";
   return 0;
 }
@@ -234,7 +230,8 @@ static int markdown() {
 
   auto Counts = countByFamily();
   for (const std::string &Fam : T.families()) {
-    outs() << "## " << Fam << "\n\n" << Counts[Fam].first << " forms.\n\n"
+    outs() << "## " << Fam << "\n\n"
+           << Counts[Fam].first << " forms.\n\n"
            << "| pattern | operands (first form) | floor | raised by |\n|---|---|---|---|\n";
     for (unsigned I = 0; I < T.numPatterns(); ++I) {
       RowInfo Row = T.rowInfo(I);
@@ -288,7 +285,8 @@ int main(int Argc, const char **Argv) {
       return 0;
     }
   }
-  errs() << "usage: tileapply-opcodes --json | --check SPELLING... | --markdown | --stats | --check-table | "
+  errs() << "usage: tileapply-opcodes --json | --check SPELLING... | --markdown | --stats | "
+            "--check-table | "
             "--version\n";
   return 2;
 }

@@ -57,8 +57,7 @@ enum tileapply_unsupported {
  * else (i32, i64, i128, double) stays. This is the one statement of the rule;
  * the pass implements it (llvm-pass/IRCarrier.cpp, promotedType). */
 enum tileapply_dtype {
-#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)             \
-  TILEAPPLY_DT_##Name = Value,
+#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint) TILEAPPLY_DT_##Name = Value,
 #include "dtypes.def"
   TILEAPPLY_DT_COUNT_ = 0
 #define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint) +1

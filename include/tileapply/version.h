@@ -19,8 +19,7 @@
 #define TILEAPPLY_VERSION_PATCH 0
 #define TILEAPPLY_VERSION_STRING "0.2.0"
 /* One comparable number: MAJOR * 10000 + MINOR * 100 + PATCH. */
-#define TILEAPPLY_VERSION                                                      \
-  (TILEAPPLY_VERSION_MAJOR * 10000 + TILEAPPLY_VERSION_MINOR * 100 +           \
-   TILEAPPLY_VERSION_PATCH)
+#define TILEAPPLY_VERSION                                                                          \
+  (TILEAPPLY_VERSION_MAJOR * 10000 + TILEAPPLY_VERSION_MINOR * 100 + TILEAPPLY_VERSION_PATCH)
 
 #endif /* TILEAPPLY_VERSION_H */

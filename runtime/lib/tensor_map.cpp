@@ -25,8 +25,8 @@ void *entry(const char *symbol, unsigned version, std::string &why) {
   cudaError_t e = cudaGetDriverEntryPoint(symbol, &fn, cudaEnableDefault, &q);
 #endif
   if (e != cudaSuccess) {
-    why = std::string("the CUDA runtime could not reach the driver for ") + symbol + ": " +
-          cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
+    why = std::string("the CUDA runtime could not reach the driver for ") + symbol + ": " + cudaGetErrorName(e) + " (" +
+          cudaGetErrorString(e) + ")";
     (void)cudaGetLastError(); // do not leave the error sticky for the caller
     return nullptr;
   }
@@ -72,14 +72,14 @@ struct driver_dims {
 };
 
 // The driver functions' types (as cudaTypedefs.h spells them for 12.0).
-using encode_tiled_fn = CUresult(CUDAAPI *)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *,
-                                            const cuuint64_t *, const cuuint64_t *, const cuuint32_t *,
-                                            const cuuint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
-                                            CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
-using encode_im2col_fn = CUresult(CUDAAPI *)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *,
-                                             const cuuint64_t *, const cuuint64_t *, const int *, const int *,
-                                             cuuint32_t, cuuint32_t, const cuuint32_t *, CUtensorMapInterleave,
-                                             CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+using encode_tiled_fn = CUresult(CUDAAPI *)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
+                                            const cuuint64_t *, const cuuint32_t *, const cuuint32_t *,
+                                            CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion,
+                                            CUtensorMapFloatOOBfill);
+using encode_im2col_fn = CUresult(CUDAAPI *)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
+                                             const cuuint64_t *, const int *, const int *, cuuint32_t, cuuint32_t,
+                                             const cuuint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
+                                             CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
 
 status check_out(const CUtensorMap *out) {
   if (!out) return fail("the CUtensorMap pointer is null");
@@ -99,8 +99,8 @@ status encode(CUtensorMap *out, const tiled &t) {
   cuuint32_t box[5] = {};
   for (unsigned i = 0; i < t.rank; ++i) box[i] = t.box[i];
   return driver_status("cuTensorMapEncodeTiled",
-                               fn(out, t.dtype, t.rank, const_cast<void *>(t.address), d.dims, d.strides, box,
-                                  d.element_strides, t.interleave, t.swizzle, t.l2_promotion, t.oob_fill));
+                       fn(out, t.dtype, t.rank, const_cast<void *>(t.address), d.dims, d.strides, box,
+                          d.element_strides, t.interleave, t.swizzle, t.l2_promotion, t.oob_fill));
 }
 
 status encode(CUtensorMap *out, const im2col &t) {
@@ -111,29 +111,27 @@ status encode(CUtensorMap *out, const im2col &t) {
   if (!fn) return fail(why);
   const driver_dims d(t);
   return driver_status("cuTensorMapEncodeIm2col",
-                               fn(out, t.dtype, t.rank, const_cast<void *>(t.address), d.dims, d.strides,
-                                  t.lower_corner, t.upper_corner, t.channels_per_pixel, t.pixels_per_column,
-                                  d.element_strides, t.interleave, t.swizzle, t.l2_promotion, t.oob_fill));
+                       fn(out, t.dtype, t.rank, const_cast<void *>(t.address), d.dims, d.strides, t.lower_corner,
+                          t.upper_corner, t.channels_per_pixel, t.pixels_per_column, d.element_strides, t.interleave,
+                          t.swizzle, t.l2_promotion, t.oob_fill));
 }
 
 #if CUDA_VERSION >= 12080
 status encode(CUtensorMap *out, const im2col_wide &t) {
   if (status s = check_out(out); !s) return s;
   if (status s = validate(t); !s) return s;
-  using encode_wide_fn = CUresult(CUDAAPI *)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *,
-                                             const cuuint64_t *, const cuuint64_t *, int, int, cuuint32_t,
-                                             cuuint32_t, const cuuint32_t *, CUtensorMapInterleave,
-                                             CUtensorMapIm2ColWideMode, CUtensorMapSwizzle, CUtensorMapL2promotion,
-                                             CUtensorMapFloatOOBfill);
+  using encode_wide_fn = CUresult(CUDAAPI *)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
+                                             const cuuint64_t *, int, int, cuuint32_t, cuuint32_t, const cuuint32_t *,
+                                             CUtensorMapInterleave, CUtensorMapIm2ColWideMode, CUtensorMapSwizzle,
+                                             CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
   std::string why;
   auto fn = reinterpret_cast<encode_wide_fn>(entry("cuTensorMapEncodeIm2colWide", 12080, why));
   if (!fn) return fail(why);
   const driver_dims d(t);
   return driver_status("cuTensorMapEncodeIm2colWide",
-                               fn(out, t.dtype, t.rank, const_cast<void *>(t.address), d.dims, d.strides,
-                                  t.lower_corner_width, t.upper_corner_width, t.channels_per_pixel,
-                                  t.pixels_per_column, d.element_strides, t.interleave, t.mode, t.swizzle,
-                                  t.l2_promotion, t.oob_fill));
+                       fn(out, t.dtype, t.rank, const_cast<void *>(t.address), d.dims, d.strides, t.lower_corner_width,
+                          t.upper_corner_width, t.channels_per_pixel, t.pixels_per_column, d.element_strides,
+                          t.interleave, t.mode, t.swizzle, t.l2_promotion, t.oob_fill));
 }
 #endif
 

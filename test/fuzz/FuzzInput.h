@@ -19,8 +19,8 @@
 #define TILEAPPLY_FUZZ_FUZZINPUT_H
 
 #include "tileapply/abi.h"
-#include "tileapply/core/Immediates.h"
 #include "tileapply/core/CallRules.h"
+#include "tileapply/core/Immediates.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "tileapply/core/PtxTypes.h"
 #include <cstdint>
@@ -38,19 +38,28 @@ namespace fuzz {
   std::fprintf(stderr, "tileapply fuzz invariant broken: %s\n", Why.c_str());
   std::abort();
 }
-#define TA_FUZZ_CHECK(Cond, Msg)                                              \
-  do {                                                                         \
-    if (!(Cond))                                                               \
-      ::tileapply::fuzz::fail(std::string(#Cond ": ") + (Msg));                \
+#define TA_FUZZ_CHECK(Cond, Msg)                                                                   \
+  do {                                                                                             \
+    if (!(Cond))                                                                                   \
+      ::tileapply::fuzz::fail(std::string(#Cond ": ") + (Msg));                                    \
   } while (0)
 
 class Bytes {
 public:
   Bytes(const uint8_t *D, size_t N) : D(D), N(N) {}
   uint8_t u8() { return At < N ? D[At++] : 0; }
-  uint16_t u16() { uint16_t L = u8(); return L | uint16_t(u8()) << 8; }
-  uint32_t u32() { uint32_t L = u16(); return L | uint32_t(u16()) << 16; }
-  uint64_t u64() { uint64_t L = u32(); return L | uint64_t(u32()) << 32; }
+  uint16_t u16() {
+    uint16_t L = u8();
+    return L | uint16_t(u8()) << 8;
+  }
+  uint32_t u32() {
+    uint32_t L = u16();
+    return L | uint32_t(u16()) << 16;
+  }
+  uint64_t u64() {
+    uint64_t L = u32();
+    return L | uint64_t(u32()) << 32;
+  }
   bool flag() { return u8() & 1; }
   /// A value in [0, Bound) (0 when Bound is 0).
   unsigned below(unsigned Bound) { return Bound ? u8() % Bound : 0; }
@@ -105,8 +114,8 @@ struct Record {
 inline void encode(const std::vector<Record> &Rs, std::vector<int32_t> &W) {
   W = {TILEAPPLY_LAYOUT_VERSION, static_cast<int32_t>(Rs.size())};
   for (const Record &R : Rs) {
-    W.insert(W.end(), {R.Kind, R.DType, R.Space, R.Storage,
-                       static_cast<int32_t>(R.Extents.size())});
+    W.insert(W.end(),
+             {R.Kind, R.DType, R.Space, R.Storage, static_cast<int32_t>(R.Extents.size())});
     W.insert(W.end(), R.Extents.begin(), R.Extents.end());
     W.insert(W.end(), R.Strides.begin(), R.Strides.end());
   }
@@ -192,10 +201,24 @@ inline std::vector<Record> generateRecords(const Form *F, Bytes &In) {
     case 1: R.DType = V & 0x1f; break;
     case 2: R.Space = V & 7; break;
     case 3: R.Storage += V; break;
-    case 4: if (!R.Extents.empty()) R.Extents[In.below(R.Extents.size())] = V; break;
-    case 5: if (!R.Strides.empty()) R.Strides[In.below(R.Strides.size())] = V; break;
-    case 6: R.Extents.push_back(1 + (V & 3)); R.Strides.push_back(V); break;
-    case 7: if (!R.Extents.empty()) { R.Extents.pop_back(); R.Strides.pop_back(); } break;
+    case 4:
+      if (!R.Extents.empty())
+        R.Extents[In.below(R.Extents.size())] = V;
+      break;
+    case 5:
+      if (!R.Strides.empty())
+        R.Strides[In.below(R.Strides.size())] = V;
+      break;
+    case 6:
+      R.Extents.push_back(1 + (V & 3));
+      R.Strides.push_back(V);
+      break;
+    case 7:
+      if (!R.Extents.empty()) {
+        R.Extents.pop_back();
+        R.Strides.pop_back();
+      }
+      break;
     case 8: std::swap(R, Rs[In.below(Rs.size())]); break;
     }
   }

@@ -33,8 +33,7 @@ void checkSpelling(const std::string &Opcode, const LookupResult &L) {
     TA_FUZZ_CHECK(!F.Spelling.empty(), Opcode);
     LookupResult Again = T.lookup(F.Spelling);
     TA_FUZZ_CHECK(Again && Again.Found->Spelling == F.Spelling,
-                  "'" + Opcode + "' found '" + F.Spelling +
-                      "', which does not look up to itself");
+                  "'" + Opcode + "' found '" + F.Spelling + "', which does not look up to itself");
     TA_FUZZ_CHECK(Again.Found->Operands.size() == F.Operands.size(), F.Spelling);
     return;
   }
@@ -85,8 +84,7 @@ void fillConstants(std::vector<ArgDesc> &Args, Bytes &In) {
   }
 }
 
-void checkBound(const Form &F, const std::vector<ArgDesc> &Args,
-                const BoundCall &B) {
+void checkBound(const Form &F, const std::vector<ArgDesc> &Args, const BoundCall &B) {
   const std::string &Op = F.Spelling;
   TA_FUZZ_CHECK(B.OperandArg.size() == F.Operands.size(), Op);
   TA_FUZZ_CHECK(B.PredArg >= -1 && B.PredArg < int(Args.size()), Op);
@@ -132,14 +130,14 @@ void checkBound(const Form &F, const std::vector<ArgDesc> &Args,
       for (unsigned G = 0; G < S.Regs; ++G) {
         int64_t Off = elementOffset(A, B.RepeatExtents, R, G);
         if (A.Storage > 0)
-          TA_FUZZ_CHECK(Off >= 0 && Off < A.Storage,
-                        Op + ": operand " + S.Name + " offset " + std::to_string(Off) +
-                            " outside storage " + std::to_string(A.Storage) +
-                            " of shape " + A.shapeString());
+          TA_FUZZ_CHECK(Off >= 0 && Off < A.Storage, Op + ": operand " + S.Name + " offset " +
+                                                         std::to_string(Off) + " outside storage " +
+                                                         std::to_string(A.Storage) + " of shape " +
+                                                         A.shapeString());
         if (S.isWritten())
-          TA_FUZZ_CHECK(Seen.insert(Off).second,
-                        Op + ": destination element " + std::to_string(Off) +
-                            " written twice, shape " + A.shapeString());
+          TA_FUZZ_CHECK(Seen.insert(Off).second, Op + ": destination element " +
+                                                     std::to_string(Off) +
+                                                     " written twice, shape " + A.shapeString());
       }
   }
 
@@ -148,8 +146,7 @@ void checkBound(const Form &F, const std::vector<ArgDesc> &Args,
   AsmStatement St = renderAsm(F, Bindings, B.PredArg >= 0, B.PreserveDst);
   TA_FUZZ_CHECK(St.Text.find(F.Spelling) != std::string::npos, St.Text);
   TA_FUZZ_CHECK(St.HasSideEffects == (F.Kind == FormKind::Memory), Op);
-  for (size_t At = St.Text.find('$'); At != std::string::npos;
-       At = St.Text.find('$', At + 1)) {
+  for (size_t At = St.Text.find('$'); At != std::string::npos; At = St.Text.find('$', At + 1)) {
     unsigned N = std::strtoul(St.Text.c_str() + At + 1, nullptr, 10);
     TA_FUZZ_CHECK(N < St.Slots.size(), St.Text + " / " + St.Constraints);
   }

@@ -43,8 +43,7 @@ namespace {
 
 struct Recorder : DiagnosticHandler {
   std::vector<std::pair<DiagnosticSeverity, std::string>> *Out;
-  explicit Recorder(std::vector<std::pair<DiagnosticSeverity, std::string>> *O)
-      : Out(O) {}
+  explicit Recorder(std::vector<std::pair<DiagnosticSeverity, std::string>> *O) : Out(O) {}
   bool handleDiagnostics(const DiagnosticInfo &DI) override {
     std::string S;
     raw_string_ostream OS(S);
@@ -72,8 +71,7 @@ class ModuleBuilder {
 public:
   ModuleBuilder(LLVMContext &Ctx, Bytes &In) : Ctx(Ctx), In(In) {}
 
-  std::unique_ptr<Module> build(const CallInput &C,
-                                const std::vector<ArgDesc> *Decoded);
+  std::unique_ptr<Module> build(const CallInput &C, const std::vector<ArgDesc> *Decoded);
 
 private:
   LLVMContext &Ctx;
@@ -104,12 +102,11 @@ Value *ModuleBuilder::opcodeOperand(const std::string &Opcode, IRBuilder<> &B) {
   case 7: // zeros
     Init = ConstantAggregateZero::get(ArrayType::get(Type::getInt8Ty(Ctx), Opcode.size() + 1));
     break;
-  default:
-    Init = ConstantDataArray::getString(Ctx, Opcode, /*AddNull=*/true);
+  default: Init = ConstantDataArray::getString(Ctx, Opcode, /*AddNull=*/true);
   }
   bool IsConst = (C & 0x18) != 0x18;
-  auto *GV = new GlobalVariable(*M, Init->getType(), IsConst,
-                                GlobalValue::PrivateLinkage, Init, "op");
+  auto *GV =
+      new GlobalVariable(*M, Init->getType(), IsConst, GlobalValue::PrivateLinkage, Init, "op");
   if (C & 0x20) { // passed through a local variable, as clang -O0 does
     AllocaInst *Slot = B.CreateAlloca(PointerType::get(Ctx, 0));
     B.CreateStore(GV, Slot);
@@ -123,8 +120,7 @@ Value *ModuleBuilder::opcodeOperand(const std::string &Opcode, IRBuilder<> &B) {
   return GV;
 }
 
-Value *ModuleBuilder::layoutOperand(const std::vector<int32_t> &Words,
-                                    IRBuilder<> &B) {
+Value *ModuleBuilder::layoutOperand(const std::vector<int32_t> &Words, IRBuilder<> &B) {
   uint8_t C = In.u8();
   Type *I32 = Type::getInt32Ty(Ctx);
   Constant *Arr = ConstantDataArray::get(Ctx, ArrayRef<int32_t>(Words));
@@ -135,8 +131,8 @@ Value *ModuleBuilder::layoutOperand(const std::vector<int32_t> &Words,
     std::vector<Constant *> Elts;
     for (int32_t W : Words)
       Elts.push_back(ConstantInt::getSigned(I32, W));
-    Elts[In.below(Elts.size())] = ConstantExpr::getPtrToInt(
-        ConstantPointerNull::get(PointerType::get(Ctx, 0)), I32);
+    Elts[In.below(Elts.size())] =
+        ConstantExpr::getPtrToInt(ConstantPointerNull::get(PointerType::get(Ctx, 0)), I32);
     Arr = ConstantArray::get(ArrayType::get(I32, Elts.size()), Elts);
   }
   Constant *Init = Arr;
@@ -144,9 +140,8 @@ Value *ModuleBuilder::layoutOperand(const std::vector<int32_t> &Words,
     Init = ConstantStruct::getAnon(Ctx, {Arr});
   unsigned AS = (C & 0x10) ? 4 : 0;
   bool IsConst = (C & 0x60) != 0x60;
-  auto *GV = new GlobalVariable(*M, Init->getType(), IsConst,
-                                GlobalValue::InternalLinkage, Init, "layout",
-                                nullptr, GlobalValue::NotThreadLocal, AS);
+  auto *GV = new GlobalVariable(*M, Init->getType(), IsConst, GlobalValue::InternalLinkage, Init,
+                                "layout", nullptr, GlobalValue::NotThreadLocal, AS);
   Constant *P = GV;
   if (AS)
     P = ConstantExpr::getAddrSpaceCast(GV, PointerType::get(Ctx, 0));
@@ -158,16 +153,14 @@ Value *ModuleBuilder::layoutOperand(const std::vector<int32_t> &Words,
   return P;
 }
 
-Value *ModuleBuilder::valueFor(const ArgDesc *A, IRBuilder<> &B,
-                               IRBuilder<> &Entry) {
+Value *ModuleBuilder::valueFor(const ArgDesc *A, IRBuilder<> &B, IRBuilder<> &Entry) {
   uint8_t C = In.u8();
   Type *Ptr = PointerType::get(Ctx, 0);
   Type *I32 = Type::getInt32Ty(Ctx);
   if (!A || (C & 0xF0) == 0xF0) { // a value of a random type
     Type *Ty = oddType(Ctx, C);
     if (Ty->isPointerTy())
-      return Entry.CreateAlloca(Type::getInt32Ty(Ctx),
-                                ConstantInt::get(I32, 1 + In.below(64)));
+      return Entry.CreateAlloca(Type::getInt32Ty(Ctx), ConstantInt::get(I32, 1 + In.below(64)));
     return Constant::getNullValue(Ty);
   }
   switch (A->Kind) {
@@ -205,7 +198,7 @@ Value *ModuleBuilder::valueFor(const ArgDesc *A, IRBuilder<> &B,
     Value *V;
     if (C & 2) { // a run-time value
       Value *Raw = Kernel->getArg(2);
-      V = Ty->isIntegerTy() ? B.CreateZExtOrTrunc(Raw, Ty)
+      V = Ty->isIntegerTy()         ? B.CreateZExtOrTrunc(Raw, Ty)
           : Ty->isFloatingPointTy() ? B.CreateUIToFP(Raw, Ty)
                                     : (Value *)Constant::getNullValue(Ty);
     } else if (Ty->isIntegerTy()) {
@@ -238,18 +231,20 @@ Value *ModuleBuilder::valueFor(const ArgDesc *A, IRBuilder<> &B,
     if (C & 1)
       return B.CreateZExt(B.CreateICmpNE(Kernel->getArg(2), B.getInt32(0)), I32);
     return ConstantInt::get(I32, C >> 7);
-  default:
-    return ConstantInt::get(I32, 0);
+  default: return ConstantInt::get(I32, 0);
   }
 }
 
-std::unique_ptr<Module>
-ModuleBuilder::build(const CallInput &Call, const std::vector<ArgDesc> *Decoded) {
+std::unique_ptr<Module> ModuleBuilder::build(const CallInput &Call,
+                                             const std::vector<ArgDesc> *Decoded) {
   M = std::make_unique<Module>("fuzz", Ctx);
   uint8_t Env = In.u8();
-  static const char *Triples[] = {"nvptx64-nvidia-cuda", "nvptx64-nvidia-cuda",
-                                  "nvptx64-nvidia-cuda", "nvptx-nvidia-cuda",
-                                  "", "x86_64-unknown-linux-gnu"};
+  static const char *Triples[] = {"nvptx64-nvidia-cuda",
+                                  "nvptx64-nvidia-cuda",
+                                  "nvptx64-nvidia-cuda",
+                                  "nvptx-nvidia-cuda",
+                                  "",
+                                  "x86_64-unknown-linux-gnu"};
   M->setTargetTriple(Triple(Triples[Env % 6]));
   M->setDataLayout("e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64");
 
@@ -258,15 +253,15 @@ ModuleBuilder::build(const CallInput &Call, const std::vector<ArgDesc> *Decoded)
   FunctionType *FT = FunctionType::get(Type::getVoidTy(Ctx), {I32, Ptr, I32}, false);
   Kernel = Function::Create(FT, GlobalValue::ExternalLinkage, "kernel", *M);
   if (Env & 8) {
-    static const char *Cpus[] = {"sm_60", "sm_75", "sm_80", "sm_90a", "sm_100a", "sm_120a", "bogus", "sm_"};
+    static const char *Cpus[] = {"sm_60",   "sm_75",   "sm_80", "sm_90a",
+                                 "sm_100a", "sm_120a", "bogus", "sm_"};
     Kernel->addFnAttr("target-cpu", Cpus[(Env >> 4) % 8]);
     Kernel->addFnAttr("target-features", (Env & 0x80) ? "+ptx60" : "+ptx88,+sm_90a");
   }
   // The ABI's declaration, or `void (...)`, which lets a call pass anything.
   bool AnyArgs = Env & 4;
-  FunctionType *MarkerTy =
-      AnyArgs ? FunctionType::get(Type::getVoidTy(Ctx), {}, true)
-              : FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr}, true);
+  FunctionType *MarkerTy = AnyArgs ? FunctionType::get(Type::getVoidTy(Ctx), {}, true)
+                                   : FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr}, true);
   FunctionCallee Marker = M->getOrInsertFunction(TILEAPPLY_MARKER_NAME, MarkerTy);
 
   BasicBlock *EntryBB = BasicBlock::Create(Ctx, "entry", Kernel);
@@ -285,14 +280,14 @@ ModuleBuilder::build(const CallInput &Call, const std::vector<ArgDesc> *Decoded)
     DICompileUnit *CU = DIB->createCompileUnit(DISourceLanguageName(dwarf::DW_LANG_C_plus_plus),
                                                File, "fuzz", false, "", 0);
     DISubroutineType *ST = DIB->createSubroutineType(DIB->getOrCreateTypeArray({}));
-    DISubprogram *SP = DIB->createFunction(CU, "kernel", "", File, 3, ST, 3,
-                                           DINode::FlagZero, DISubprogram::SPFlagDefinition);
+    DISubprogram *SP = DIB->createFunction(CU, "kernel", "", File, 3, ST, 3, DINode::FlagZero,
+                                           DISubprogram::SPFlagDefinition);
     Kernel->setSubprogram(SP);
     Loc = DILocation::get(Ctx, 7, 3, SP);
     if (Dbg & 2) {
-      DISubprogram *Wrap = DIB->createFunction(
-          CU, (Dbg & 4) ? "__tile_apply<float (&)[8][1]>" : "helper", "", File, 90, ST, 90,
-          DINode::FlagZero, DISubprogram::SPFlagDefinition);
+      DISubprogram *Wrap =
+          DIB->createFunction(CU, (Dbg & 4) ? "__tile_apply<float (&)[8][1]>" : "helper", "", File,
+                              90, ST, 90, DINode::FlagZero, DISubprogram::SPFlagDefinition);
       Loc = DILocation::get(Ctx, 95, 5, Wrap, Loc);
     }
   }
@@ -309,8 +304,7 @@ ModuleBuilder::build(const CallInput &Call, const std::vector<ArgDesc> *Decoded)
     else if ((Count & 0x1F) == 2)
       ++N; // one too many
     for (size_t I = 0; I < N; ++I)
-      Ops.push_back(valueFor(Decoded && I < Decoded->size() ? &(*Decoded)[I] : nullptr,
-                             B, Entry));
+      Ops.push_back(valueFor(Decoded && I < Decoded->size() ? &(*Decoded)[I] : nullptr, B, Entry));
     if ((Count & 0xE0) == 0xE0) {
       // A non-pointer where a pointer belongs (the opcode or the layout only
       // when the declaration allows it), or fewer than two operands.
@@ -409,8 +403,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   // TILEAPPLY_FUZZ_VERBOSE=1: what happened to each input (for reproducing).
   static const bool Verbose = std::getenv("TILEAPPLY_FUZZ_VERBOSE");
   if (Verbose) {
-    errs() << "opcode '" << C.Opcode << "', " << C.Words.size() << " words, "
-           << countTaggedAsm(*M) << " asm\n";
+    errs() << "opcode '" << C.Opcode << "', " << C.Words.size() << " words, " << countTaggedAsm(*M)
+           << " asm\n";
     for (auto &[Sev, Msg] : Diags)
       errs() << "  " << (Sev == DS_Error ? "error: " : "diag: ") << Msg << "\n";
     if (std::string_view(std::getenv("TILEAPPLY_FUZZ_VERBOSE")) == "ir")

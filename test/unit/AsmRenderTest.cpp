@@ -12,8 +12,8 @@ AsmOperandBinding regOf(DType D) { return {AsmOperandBinding::Register, D, ""}; 
 AsmOperandBinding addr() { return {AsmOperandBinding::Address, TILEAPPLY_DT_UNKNOWN, ""}; }
 
 TEST(AsmRender, ThreeRegisterArithmetic) {
-  auto S = renderAsm(form("add.rn.f16x2"), {regOf(TILEAPPLY_DT_U32), regOf(TILEAPPLY_DT_U32),
-                                            regOf(TILEAPPLY_DT_U32)}, false, false);
+  auto S = renderAsm(form("add.rn.f16x2"), {regOf(TILEAPPLY_DT_U32), regOf(TILEAPPLY_DT_U32), regOf(TILEAPPLY_DT_U32)},
+                     false, false);
   EXPECT_EQ(S.Text, "add.rn.f16x2 $0, $1, $2;");
   EXPECT_EQ(S.Constraints, "=r,r,r");
   EXPECT_FALSE(S.HasSideEffects);
@@ -21,8 +21,7 @@ TEST(AsmRender, ThreeRegisterArithmetic) {
 
 TEST(AsmRender, ImmediateOperand) {
   AsmOperandBinding Imm{AsmOperandBinding::Immediate, TILEAPPLY_DT_F32, "0f3F800000"};
-  auto S = renderAsm(form("add.f32"), {regOf(TILEAPPLY_DT_F32), regOf(TILEAPPLY_DT_F32), Imm},
-                     false, false);
+  auto S = renderAsm(form("add.f32"), {regOf(TILEAPPLY_DT_F32), regOf(TILEAPPLY_DT_F32), Imm}, false, false);
   EXPECT_EQ(S.Text, "add.f32 $0, $1, 0f3F800000;");
   EXPECT_EQ(S.Constraints, "=f,f");
 }
@@ -41,15 +40,15 @@ TEST(AsmRender, StoreHasNoOutputs) {
 }
 
 TEST(AsmRender, PredicatedAndPreserved) {
-  auto S = renderAsm(form("add.s32"), {regOf(TILEAPPLY_DT_S32), regOf(TILEAPPLY_DT_S32),
-                                       regOf(TILEAPPLY_DT_S32)}, true, true);
+  auto S = renderAsm(form("add.s32"), {regOf(TILEAPPLY_DT_S32), regOf(TILEAPPLY_DT_S32), regOf(TILEAPPLY_DT_S32)}, true,
+                     true);
   EXPECT_EQ(S.Text, "@$3 add.s32 $0, $1, $2;");
   EXPECT_EQ(S.Constraints, "=r,r,r,b,0");
   ASSERT_EQ(S.Slots.size(), 5u);
   EXPECT_EQ(S.Slots[3].R, AsmSlot::Predicate);
   EXPECT_EQ(S.Slots[4].R, AsmSlot::TiedOldValue);
-  auto U = renderAsm(form("add.s32"), {regOf(TILEAPPLY_DT_S32), regOf(TILEAPPLY_DT_S32),
-                                       regOf(TILEAPPLY_DT_S32)}, true, false);
+  auto U = renderAsm(form("add.s32"), {regOf(TILEAPPLY_DT_S32), regOf(TILEAPPLY_DT_S32), regOf(TILEAPPLY_DT_S32)}, true,
+                     false);
   EXPECT_EQ(U.Constraints, "=r,r,r,b");
 }
 
@@ -67,17 +66,15 @@ TEST(AsmRender, ConstraintLetters) {
 // memory; the pass converts).
 TEST(AsmRender, PredicateOperandsUseB) {
   auto Bool = regOf(TILEAPPLY_DT_BOOL);
-  auto S = renderAsm(form("setp.lt.s32"), {Bool, Bool, regOf(TILEAPPLY_DT_S32),
-                                           regOf(TILEAPPLY_DT_S32)}, false, false);
+  auto S = renderAsm(form("setp.lt.s32"), {Bool, Bool, regOf(TILEAPPLY_DT_S32), regOf(TILEAPPLY_DT_S32)}, false, false);
   EXPECT_EQ(S.Text, "setp.lt.s32 $0|$1, $2, $3;");
   EXPECT_EQ(S.Constraints, "=b,=b,r,r");
   AsmOperandBinding Omit{AsmOperandBinding::Omitted, TILEAPPLY_DT_UNKNOWN, ""};
-  auto P = renderAsm(form("setp.lt.s32"), {Bool, Omit, regOf(TILEAPPLY_DT_S32),
-                                           regOf(TILEAPPLY_DT_S32)}, true, true);
+  auto P = renderAsm(form("setp.lt.s32"), {Bool, Omit, regOf(TILEAPPLY_DT_S32), regOf(TILEAPPLY_DT_S32)}, true, true);
   EXPECT_EQ(P.Text, "@$3 setp.lt.s32 $0, $1, $2;");
   EXPECT_EQ(P.Constraints, "=b,r,r,b,0");
-  auto Sel = renderAsm(form("selp.f32"), {regOf(TILEAPPLY_DT_F32), regOf(TILEAPPLY_DT_F32),
-                                          regOf(TILEAPPLY_DT_F32), Bool}, false, false);
+  auto Sel = renderAsm(form("selp.f32"),
+                       {regOf(TILEAPPLY_DT_F32), regOf(TILEAPPLY_DT_F32), regOf(TILEAPPLY_DT_F32), Bool}, false, false);
   EXPECT_EQ(Sel.Text, "selp.f32 $0, $1, $2, $3;");
   EXPECT_EQ(Sel.Constraints, "=f,f,f,b");
   EXPECT_EQ(constraintFor(form("selp.f32").Operands[3], TILEAPPLY_DT_BOOL), 'b');
@@ -89,8 +86,7 @@ TEST(AsmRender, NegatedPredicateSource) {
   auto C = Bool;
   C.Negated = true;
   AsmOperandBinding Omit{AsmOperandBinding::Omitted, TILEAPPLY_DT_UNKNOWN, ""};
-  auto S = renderAsm(form("setp.lt.and.s32"),
-                     {Bool, Omit, regOf(TILEAPPLY_DT_S32), regOf(TILEAPPLY_DT_S32), C}, true,
+  auto S = renderAsm(form("setp.lt.and.s32"), {Bool, Omit, regOf(TILEAPPLY_DT_S32), regOf(TILEAPPLY_DT_S32), C}, true,
                      false);
   EXPECT_EQ(S.Text, "@$4 setp.lt.and.s32 $0, $1, $2, !$3;");
   EXPECT_EQ(S.Constraints, "=b,r,r,b,b");
@@ -106,8 +102,8 @@ TEST(AsmRender, ImmediateOperandIsText) {
   // lowest value of its range.
   auto C = renderAsm(form("lop3.b32"), {R, R, R, R, R}, false, false);
   EXPECT_EQ(C.Text, "lop3.b32 $0, $1, $2, $3, 0;");
-  auto Or = renderAsm(form("lop3.or.b32"), {R, regOf(TILEAPPLY_DT_BOOL), R, R, R, Lut,
-                                            regOf(TILEAPPLY_DT_BOOL)}, false, false);
+  auto Or = renderAsm(form("lop3.or.b32"), {R, regOf(TILEAPPLY_DT_BOOL), R, R, R, Lut, regOf(TILEAPPLY_DT_BOOL)}, false,
+                      false);
   EXPECT_EQ(Or.Text, "lop3.or.b32 $0|$1, $2, $3, $4, 232, $5;");
   EXPECT_EQ(Or.Constraints, "=r,=b,r,r,r,b");
 }
@@ -154,14 +150,12 @@ TEST(AsmRender, MovB128) {
 TEST(AsmRender, EveryFormIsExactlyOneInstruction) {
   size_t Forms = 0;
   OpcodeTable::get().forEachForm([&](const Form &F) {
-    if (F.isMultiInstruction())
-      return;
+    if (F.isMultiInstruction()) return;
     ++Forms;
     std::vector<AsmOperandBinding> B;
     for (const OperandSpec &O : F.Operands)
-      B.push_back(O.Direction == Dir::Addr
-                      ? AsmOperandBinding{AsmOperandBinding::Address, TILEAPPLY_DT_UNKNOWN, ""}
-                      : AsmOperandBinding{AsmOperandBinding::Register, TILEAPPLY_DT_U32, ""});
+      B.push_back(O.Direction == Dir::Addr ? AsmOperandBinding{AsmOperandBinding::Address, TILEAPPLY_DT_UNKNOWN, ""}
+                                           : AsmOperandBinding{AsmOperandBinding::Register, TILEAPPLY_DT_U32, ""});
     for (int Variant = 0; Variant < 3; ++Variant) {
       bool Pred = Variant > 0, Preserve = Variant == 2 && F.hasDestination();
       std::string T = renderAsm(F, B, Pred, Preserve).Text;
@@ -175,8 +169,7 @@ TEST(AsmRender, EveryFormIsExactlyOneInstruction) {
       ASSERT_TRUE(S.starts_with(F.Spelling + " ") || S == F.Spelling + ";") << T;
       ASSERT_EQ(S.count('@'), 0u) << T;
       // Braces only around register groups: "{$1, $2}".
-      for (size_t P = S.find('{'); P != llvm::StringRef::npos; P = S.find('{', P + 1))
-        ASSERT_EQ(S[P + 1], '$') << T;
+      for (size_t P = S.find('{'); P != llvm::StringRef::npos; P = S.find('{', P + 1)) ASSERT_EQ(S[P + 1], '$') << T;
     }
   });
   EXPECT_GT(Forms, 50000u);
@@ -187,8 +180,7 @@ TEST(AsmRender, EveryFormIsExactlyOneInstruction) {
 TEST(AsmRender, MultiInstructionBody) {
   Form F = form("cvt.rn.satfinite.e2m1x2.f32");
   ASSERT_TRUE(F.isMultiInstruction());
-  auto S = renderAsm(F, {regOf(TILEAPPLY_DT_U16), regOf(TILEAPPLY_DT_F32), regOf(TILEAPPLY_DT_F32)},
-                     true, true);
+  auto S = renderAsm(F, {regOf(TILEAPPLY_DT_U16), regOf(TILEAPPLY_DT_F32), regOf(TILEAPPLY_DT_F32)}, true, true);
   EXPECT_EQ(S.Text, "{\n\t.reg .b8 %fp4pair;\n\t@$3 cvt.rn.satfinite.e2m1x2.f32 %fp4pair, $1, $2;"
                     "\n\t@$3 cvt.u16.u8 $0, %fp4pair;\n\t}");
   // Several instructions in one statement: the output is early-clobber, so it
@@ -196,8 +188,7 @@ TEST(AsmRender, MultiInstructionBody) {
   EXPECT_EQ(S.Constraints, "=&h,f,f,b,0");
   // Written in another order: emitted as written.
   Form R = *OpcodeTable::get().lookup("cvt.satfinite.rn.e2m1x2.f32").Found;
-  EXPECT_NE(renderAsm(R, {regOf(TILEAPPLY_DT_U16), regOf(TILEAPPLY_DT_F32),
-                          regOf(TILEAPPLY_DT_F32)}, false, false)
+  EXPECT_NE(renderAsm(R, {regOf(TILEAPPLY_DT_U16), regOf(TILEAPPLY_DT_F32), regOf(TILEAPPLY_DT_F32)}, false, false)
                 .Text.find("cvt.satfinite.rn.e2m1x2.f32 %fp4pair, $1, $2;"),
             std::string::npos);
 }

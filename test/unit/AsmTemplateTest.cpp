@@ -1,6 +1,6 @@
 //===- AsmTemplateTest.cpp - Splitting asm templates, matching them --------===//
-#include "tileapply/core/AsmMatch.h"
 #include "tileapply/core/AsmTemplate.h"
+#include "tileapply/core/AsmMatch.h"
 #include "gtest/gtest.h"
 
 using namespace tileapply;
@@ -87,8 +87,7 @@ TEST(AsmTemplate, WhatItCannotReadIsMarked) {
 
 AsmStatementInfo info(std::initializer_list<const char *> Cs) {
   AsmStatementInfo St;
-  for (const char *C : Cs)
-    St.Operands.push_back(parseAsmConstraint(C));
+  for (const char *C : Cs) St.Operands.push_back(parseAsmConstraint(C));
   St.Volatile = true;
   St.MemoryClobber = true;
   return St;
@@ -116,8 +115,7 @@ TEST(AsmMatch, WidthMismatchPointsAtTheOperand) {
 
 TEST(AsmMatch, OutsideTheTableIsLeftAlone) {
   AsmCheckResult R =
-      checkAsmStatement(splitAsmTemplate("suld.b.1d.b32.trap {%0}, [%1, {%2}];"),
-                        info({"=r", "l", "r"}), nullptr);
+      checkAsmStatement(splitAsmTemplate("suld.b.1d.b32.trap {%0}, [%1, {%2}];"), info({"=r", "l", "r"}), nullptr);
   EXPECT_TRUE(R.Findings.empty());
   EXPECT_FALSE(R.FullyUnderstood);
 }
@@ -137,21 +135,18 @@ TEST(AsmMatch, FloorAgainstTheTarget) {
 const std::optional<DiagCode> Clean;
 
 std::optional<DiagCode> firstError(const std::string &S, std::initializer_list<const char *> Cs,
-                    const AsmStatementInfo *With = nullptr) {
+                                   const AsmStatementInfo *With = nullptr) {
   AsmCheckResult R = checkAsmStatement(splitAsmTemplate(S), With ? *With : info(Cs), nullptr);
   for (const AsmFinding &F : R.Findings)
-    if (F.severity() == Severity::Error)
-      return F.Code;
+    if (F.severity() == Severity::Error) return F.Code;
   return Clean;
 }
 
 TEST(AsmMatch, QualifierTheFamilyDoesNotUse) {
   // .rn is real PTX, but no setp form uses it (ptxas: Unknown modifier).
-  EXPECT_EQ(firstError("setp.ne.b32.rn %0, %1, %2;", {"=b", "r", "r"}),
-            DiagCode::UnknownQualifier);
+  EXPECT_EQ(firstError("setp.ne.b32.rn %0, %1, %2;", {"=b", "r", "r"}), DiagCode::UnknownQualifier);
   // No form of the instruction name tcgen05.ld uses .shared::cta.
-  EXPECT_EQ(firstError("tcgen05.ld.sync.aligned.16x64b.x1.b32.shared::cta {%0}, [%1];",
-                       {"=r", "r"}),
+  EXPECT_EQ(firstError("tcgen05.ld.sync.aligned.16x64b.x1.b32.shared::cta {%0}, [%1];", {"=r", "r"}),
             DiagCode::UnknownQualifier);
   // A prefix the table leaves out on purpose (TA_UNSUPPORTED) is left alone.
   EXPECT_EQ(firstError("st.bulk.weak.shared::cta [%0], %1, 0;", {"r", "l"}), Clean);
@@ -180,19 +175,14 @@ TEST(AsmMatch, ImmediateRangesPtxasChecks) {
 }
 
 TEST(AsmMatch, TensorMemoryAddressWidth) {
-  EXPECT_EQ(firstError("tcgen05.ld.sync.aligned.16x64b.x1.b32 {%0}, [%1];", {"=r", "r"}),
-            Clean);
-  EXPECT_EQ(firstError("tcgen05.ld.sync.aligned.16x64b.x1.b32 {%0}, [%1];", {"=r", "l"}),
-            DiagCode::AsmOperandMismatch);
-  EXPECT_EQ(firstError("tcgen05.ld.sync.aligned.16x64b.x1.b32 {%0}, [%1];", {"=r", "h"}),
-            DiagCode::AsmOperandMismatch);
+  EXPECT_EQ(firstError("tcgen05.ld.sync.aligned.16x64b.x1.b32 {%0}, [%1];", {"=r", "r"}), Clean);
+  EXPECT_EQ(firstError("tcgen05.ld.sync.aligned.16x64b.x1.b32 {%0}, [%1];", {"=r", "l"}), DiagCode::AsmOperandMismatch);
+  EXPECT_EQ(firstError("tcgen05.ld.sync.aligned.16x64b.x1.b32 {%0}, [%1];", {"=r", "h"}), DiagCode::AsmOperandMismatch);
 }
 
 TEST(AsmMatch, NameRunningIntoARegister) {
-  EXPECT_EQ(firstError("tcgen05.st.sync.aligned.16x64b.x1.b32%0, {%1};", {"r", "r"}),
-            DiagCode::InvalidForm);
-  EXPECT_EQ(firstError("tcgen05.st.sync.aligned.16x64b.x1.b32[%0], {%1};", {"r", "r"}),
-            Clean);
+  EXPECT_EQ(firstError("tcgen05.st.sync.aligned.16x64b.x1.b32%0, {%1};", {"r", "r"}), DiagCode::InvalidForm);
+  EXPECT_EQ(firstError("tcgen05.st.sync.aligned.16x64b.x1.b32[%0], {%1};", {"r", "r"}), Clean);
 }
 
 } // namespace

@@ -1,6 +1,6 @@
 //===- CallRulesTest.cpp - The layout rules, one refusal at a time --------===//
-#include "tileapply/core/Immediates.h"
 #include "tileapply/core/CallRules.h"
+#include "tileapply/core/Immediates.h"
 #include "gtest/gtest.h"
 
 using namespace tileapply;
@@ -62,22 +62,18 @@ ArgDesc preserve() {
   return A;
 }
 
-std::vector<DiagCode> codes(const char *Op, std::vector<ArgDesc> Args,
-                            const Target *T = nullptr) {
+std::vector<DiagCode> codes(const char *Op, std::vector<ArgDesc> Args, const Target *T = nullptr) {
   std::vector<DiagCode> Out;
-  for (const Problem &P : checkCall(form(Op), Args, T))
-    Out.push_back(P.Code);
+  for (const Problem &P : checkCall(form(Op), Args, T)) Out.push_back(P.Code);
   return Out;
 }
 using V = std::vector<DiagCode>;
 
-const DType U32 = TILEAPPLY_DT_U32, F32 = TILEAPPLY_DT_F32, S32 = TILEAPPLY_DT_S32,
-            S64 = TILEAPPLY_DT_S64;
+const DType U32 = TILEAPPLY_DT_U32, F32 = TILEAPPLY_DT_F32, S32 = TILEAPPLY_DT_S32, S64 = TILEAPPLY_DT_S64;
 
 TEST(Layout, SeedCallsAreClean) {
   BoundCall B;
-  auto P = checkCall(form("add.rn.f16x2"),
-                     {reg(U32, {8, 1}), reg(U32, {8, 1}), reg(U32, {8, 1})}, nullptr, &B);
+  auto P = checkCall(form("add.rn.f16x2"), {reg(U32, {8, 1}), reg(U32, {8, 1}), reg(U32, {8, 1})}, nullptr, &B);
   EXPECT_TRUE(P.empty());
   EXPECT_EQ(B.numRepeats(), 8);
   EXPECT_EQ(codes("ld.global.b32", {reg(U32, {8, 1}), mem(U32, TILEAPPLY_SPACE_GLOBAL, {8, 1})}), V{});
@@ -93,8 +89,7 @@ TEST(Layout, CountAndKinds) {
   EXPECT_EQ(codes("abs.f32", {C, reg(F32, {4, 1})}), V{DiagCode::ConstDestination});
   EXPECT_EQ(codes("abs.f32", {reg(F32, {4, 1}), mem(F32, TILEAPPLY_SPACE_SHARED, {4, 1})}),
             V{DiagCode::MemoryWhereRegister});
-  EXPECT_EQ(codes("ld.global.f32", {reg(F32, {4, 1}), reg(F32, {4, 1})}),
-            V{DiagCode::RegisterWhereAddress});
+  EXPECT_EQ(codes("ld.global.f32", {reg(F32, {4, 1}), reg(F32, {4, 1})}), V{DiagCode::RegisterWhereAddress});
   EXPECT_EQ(codes("ld.global.f32", {reg(F32, {4, 1}), mem(F32, TILEAPPLY_SPACE_SHARED, {4, 1})}),
             V{DiagCode::WrongStateSpace});
 }
@@ -102,8 +97,7 @@ TEST(Layout, CountAndKinds) {
 TEST(Layout, Carriers) {
   EXPECT_EQ(codes("add.rn.f16x2", {reg(U32, {8, 1}), reg(F32, {8, 1}), reg(U32, {8, 1})}),
             V{DiagCode::CarrierMismatch});
-  EXPECT_EQ(codes("add.rn.f16x2", {reg(TILEAPPLY_DT_F16X2, {8, 1}), reg(U32, {8, 1}), reg(U32, {8, 1})}),
-            V{});
+  EXPECT_EQ(codes("add.rn.f16x2", {reg(TILEAPPLY_DT_F16X2, {8, 1}), reg(U32, {8, 1}), reg(U32, {8, 1})}), V{});
   // mul.wide.s32 needs a 64-bit destination.
   EXPECT_EQ(codes("mul.wide.s32", {reg(S32, {2, 1}), reg(S32, {2, 1}), reg(S32, {2, 1})}),
             V{DiagCode::CarrierMismatch});
@@ -134,10 +128,8 @@ TEST(Layout, ScalarConstants) {
 }
 
 TEST(Layout, Shapes) {
-  EXPECT_EQ(codes("add.s32", {reg(S32, {8, 1}), reg(S32, {4, 1}), reg(S32, {8, 1})}),
-            V{DiagCode::RepeatMismatch});
-  EXPECT_EQ(codes("add.s32", {reg(S32, {8, 1}), reg(S32, {1, 1}), reg(S32, {8, 1})}),
-            V{DiagCode::ImplicitBroadcast});
+  EXPECT_EQ(codes("add.s32", {reg(S32, {8, 1}), reg(S32, {4, 1}), reg(S32, {8, 1})}), V{DiagCode::RepeatMismatch});
+  EXPECT_EQ(codes("add.s32", {reg(S32, {8, 1}), reg(S32, {1, 1}), reg(S32, {8, 1})}), V{DiagCode::ImplicitBroadcast});
   EXPECT_EQ(codes("add.s32", {reg(S32, {8, 2}), reg(S32, {8, 2}), reg(S32, {8, 2})}),
             (V{DiagCode::GroupMismatch, DiagCode::GroupMismatch, DiagCode::GroupMismatch}));
   EXPECT_EQ(codes("ld.global.v4.b32", {reg(U32, {2, 4}), mem(U32, TILEAPPLY_SPACE_GLOBAL, {2, 4})}), V{});
@@ -152,8 +144,7 @@ TEST(Layout, ViewsAndDestinations) {
   Bcast.Strides = {0, 1};
   EXPECT_EQ(codes("add.s32", {reg(S32, {8, 1}), reg(S32, {8, 1}), Bcast}), V{});
   // ... but not as a destination.
-  EXPECT_EQ(codes("add.s32", {Bcast, reg(S32, {8, 1}), reg(S32, {8, 1})}),
-            V{DiagCode::OverlappingDestination});
+  EXPECT_EQ(codes("add.s32", {Bcast, reg(S32, {8, 1}), reg(S32, {8, 1})}), V{DiagCode::OverlappingDestination});
   // A gapped destination (every other element) is distinct: fine.
   ArgDesc Gapped = reg(S32, {8, 1});
   Gapped.Extents = {4, 1};
@@ -163,8 +154,7 @@ TEST(Layout, ViewsAndDestinations) {
   ArgDesc Over = reg(S32, {4, 1});
   Over.Extents = {4, 1};
   Over.Strides = {2, 1};
-  EXPECT_EQ(codes("add.s32", {reg(S32, {4, 1}), Over, reg(S32, {4, 1})}),
-            V{DiagCode::ViewOutOfBounds});
+  EXPECT_EQ(codes("add.s32", {reg(S32, {4, 1}), Over, reg(S32, {4, 1})}), V{DiagCode::ViewOutOfBounds});
 }
 
 TEST(Layout, ScalarCannotFillARegisterGroup) {
@@ -186,15 +176,14 @@ TEST(Layout, StoreAddressIsADestination) {
 TEST(Layout, Options) {
   EXPECT_EQ(codes("add.s32", {reg(S32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1}), preserve()}),
             V{DiagCode::PreserveWithoutPred});
-  EXPECT_EQ(codes("st.global.b32", {mem(U32, TILEAPPLY_SPACE_GLOBAL, {4, 1}), reg(U32, {4, 1}),
-                                    predScalar(), preserve()}),
-            V{DiagCode::PreserveWithoutDst});
+  EXPECT_EQ(
+      codes("st.global.b32", {mem(U32, TILEAPPLY_SPACE_GLOBAL, {4, 1}), reg(U32, {4, 1}), predScalar(), preserve()}),
+      V{DiagCode::PreserveWithoutDst});
   EXPECT_EQ(codes("add.s32", {reg(S32, {4, 1}), reg(S32, {4, 1}), predScalar(), reg(S32, {4, 1})}),
             V{DiagCode::OptionOrder});
   BoundCall B;
   EXPECT_TRUE(checkCall(form("add.s32"),
-                        {reg(S32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1}), predScalar(), preserve()},
-                        nullptr, &B)
+                        {reg(S32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1}), predScalar(), preserve()}, nullptr, &B)
                   .empty());
   EXPECT_EQ(B.PredArg, 3);
   EXPECT_TRUE(B.PreserveDst);
@@ -203,18 +192,16 @@ TEST(Layout, Options) {
   EXPECT_EQ(codes("add.s32", {reg(S32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1}), PT}), V{});
   ArgDesc PT8 = reg(TILEAPPLY_DT_BOOL, {8, 1});
   PT8.Kind = TILEAPPLY_KIND_PRED_TENSOR;
-  EXPECT_EQ(codes("add.s32", {reg(S32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1}), PT8}),
-            V{DiagCode::PredicateShape});
+  EXPECT_EQ(codes("add.s32", {reg(S32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1}), PT8}), V{DiagCode::PredicateShape});
 }
 
 TEST(Layout, Target) {
   Target Hopper = *parseTarget("sm_90a");
   EXPECT_EQ(Hopper.Sm, 90u);
   EXPECT_EQ(Hopper.Suffix, 'a');
-  auto P = checkCall(form("add.rn.f32x2"),
-                     {reg(TILEAPPLY_DT_U64, {2, 1}), reg(TILEAPPLY_DT_U64, {2, 1}),
-                      reg(TILEAPPLY_DT_U64, {2, 1})},
-                     &Hopper);
+  auto P =
+      checkCall(form("add.rn.f32x2"),
+                {reg(TILEAPPLY_DT_U64, {2, 1}), reg(TILEAPPLY_DT_U64, {2, 1}), reg(TILEAPPLY_DT_U64, {2, 1})}, &Hopper);
   ASSERT_EQ(P.size(), 1u);
   EXPECT_EQ(P[0].Code, DiagCode::TargetTooOld);
   EXPECT_NE(P[0].Message.find("sm_100"), std::string::npos);
@@ -255,13 +242,16 @@ TEST(Layout, DecodesTheHeaderFormat) {
   EXPECT_EQ(codes("abs.s32", {(*E)[0], R}), V{DiagCode::ShapeOutOfRange});
   EXPECT_EQ(codes("abs.s32", {reg(S32, {70000, 1}), reg(S32, {70000, 1})}),
             (V{DiagCode::ShapeOutOfRange, DiagCode::ShapeOutOfRange}));
-  for (std::vector<int32_t> Bad : std::vector<std::vector<int32_t>>{
-           {}, {2, 0}, {1, 1}, {1, 1, 1, 6, 0, 8, 100}, {1, 1, 1, 6, 0, 8, 1, -4, 1},
-           {1, 1, 99, 6, 0, 8, 0}, {1, 0, 7}}) {
+  for (std::vector<int32_t> Bad : std::vector<std::vector<int32_t>>{{},
+                                                                    {2, 0},
+                                                                    {1, 1},
+                                                                    {1, 1, 1, 6, 0, 8, 100},
+                                                                    {1, 1, 1, 6, 0, 8, 1, -4, 1},
+                                                                    {1, 1, 99, 6, 0, 8, 0},
+                                                                    {1, 0, 7}}) {
     auto R = decodeLayout(Bad);
     EXPECT_FALSE(static_cast<bool>(R));
-    if (!R)
-      llvm::consumeError(R.takeError());
+    if (!R) llvm::consumeError(R.takeError());
   }
 }
 
@@ -280,49 +270,38 @@ const DType Bool = TILEAPPLY_DT_BOOL;
 TEST(Layout, SetpPairIsOptional) {
   BoundCall B;
   // p, a, b: q left out.
-  EXPECT_TRUE(checkCall(form("setp.lt.s32"), {reg(Bool, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1})},
-                        nullptr, &B).empty());
+  EXPECT_TRUE(
+      checkCall(form("setp.lt.s32"), {reg(Bool, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1})}, nullptr, &B).empty());
   EXPECT_EQ(B.OperandArg, (std::vector<int>{0, -1, 1, 2}));
   // p|q, a, b.
   BoundCall B2;
-  EXPECT_TRUE(checkCall(form("setp.lt.s32"),
-                        {reg(Bool, {4, 1}), reg(Bool, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1})},
-                        nullptr, &B2).empty());
+  EXPECT_TRUE(checkCall(form("setp.lt.s32"), {reg(Bool, {4, 1}), reg(Bool, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1})},
+                        nullptr, &B2)
+                  .empty());
   EXPECT_EQ(B2.OperandArg, (std::vector<int>{0, 1, 2, 3}));
   // Two operands: neither count.
   auto P = checkCall(form("setp.lt.s32"), {reg(Bool, {4, 1}), reg(S32, {4, 1})}, nullptr);
   ASSERT_EQ(P.size(), 1u);
   EXPECT_EQ(P[0].Code, DiagCode::OperandCount);
-  EXPECT_NE(P[0].Message.find("takes 3 or 4 operands (p|q?, a, b)"), std::string::npos)
-      << P[0].Message;
+  EXPECT_NE(P[0].Message.find("takes 3 or 4 operands (p|q?, a, b)"), std::string::npos) << P[0].Message;
   // A predicate destination is a bool tensor.
-  EXPECT_EQ(codes("setp.lt.s32", {reg(U32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1})}),
-            V{DiagCode::CarrierMismatch});
+  EXPECT_EQ(codes("setp.lt.s32", {reg(U32, {4, 1}), reg(S32, {4, 1}), reg(S32, {4, 1})}), V{DiagCode::CarrierMismatch});
 }
 
 TEST(Layout, PredicateInputsAreBools) {
-  EXPECT_EQ(codes("selp.b32", {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}),
-                               reg(Bool, {2, 1})}),
-            V{});
-  EXPECT_EQ(codes("selp.b32", {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}),
-                               scalar(Bool)}),
-            V{});
-  EXPECT_EQ(codes("setp.eq.and.f32", {reg(Bool, {2, 1}), reg(F32, {2, 1}), reg(F32, {2, 1}),
-                                      scalar(Bool)}),
-            V{});
+  EXPECT_EQ(codes("selp.b32", {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}), reg(Bool, {2, 1})}), V{});
+  EXPECT_EQ(codes("selp.b32", {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}), scalar(Bool)}), V{});
+  EXPECT_EQ(codes("setp.eq.and.f32", {reg(Bool, {2, 1}), reg(F32, {2, 1}), reg(F32, {2, 1}), scalar(Bool)}), V{});
 }
 
 TEST(Layout, NegatedOnlyWherePtxHasIt) {
   ArgDesc C = scalar(Bool);
   C.Negated = true;
-  EXPECT_EQ(codes("setp.lt.and.s32", {reg(Bool, {2, 1}), reg(S32, {2, 1}), reg(S32, {2, 1}), C}),
-            V{});
+  EXPECT_EQ(codes("setp.lt.and.s32", {reg(Bool, {2, 1}), reg(S32, {2, 1}), reg(S32, {2, 1}), C}), V{});
   ArgDesc Ct = reg(Bool, {2, 1});
   Ct.Negated = true;
-  EXPECT_EQ(codes("set.lt.or.u32.s32", {reg(U32, {2, 1}), reg(S32, {2, 1}), reg(S32, {2, 1}), Ct}),
-            V{});
-  auto P = checkCall(form("selp.b32"), {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}), C},
-                     nullptr);
+  EXPECT_EQ(codes("set.lt.or.u32.s32", {reg(U32, {2, 1}), reg(S32, {2, 1}), reg(S32, {2, 1}), Ct}), V{});
+  auto P = checkCall(form("selp.b32"), {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}), C}, nullptr);
   ASSERT_EQ(P.size(), 1u);
   EXPECT_EQ(P[0].Code, DiagCode::NotNegatable);
   EXPECT_EQ(P[0].Arg, 3);
@@ -330,8 +309,8 @@ TEST(Layout, NegatedOnlyWherePtxHasIt) {
   A.Negated = true;
   EXPECT_EQ(codes("add.s32", {reg(S32, {2, 1}), A, reg(S32, {2, 1})}), V{DiagCode::NotNegatable});
   // The header's bit decodes.
-  std::vector<int32_t> W{TILEAPPLY_LAYOUT_VERSION, 1,
-                         TILEAPPLY_KIND_SCALAR | TILEAPPLY_QUAL_NEGATE, TILEAPPLY_DT_BOOL, 0, 1, 0};
+  std::vector<int32_t> W{
+      TILEAPPLY_LAYOUT_VERSION, 1, TILEAPPLY_KIND_SCALAR | TILEAPPLY_QUAL_NEGATE, TILEAPPLY_DT_BOOL, 0, 1, 0};
   auto D = decodeLayout(W);
   ASSERT_TRUE(bool(D));
   EXPECT_TRUE((*D)[0].Negated);
@@ -346,8 +325,7 @@ TEST(Layout, TargetSpecificAndOptionalFloors) {
   EXPECT_EQ(Rs(Sm100), V{DiagCode::TargetTooOld});
   auto Min = [&](bool Three, const Target &T) {
     std::vector<ArgDesc> Args{reg(F32, {1, 1}), scalar(F32), scalar(F32)};
-    if (Three)
-      Args.push_back(scalar(F32));
+    if (Three) Args.push_back(scalar(F32));
     return codes("min.f32", Args, &T);
   };
   EXPECT_EQ(Min(false, Hopper), V{});
@@ -359,8 +337,7 @@ TEST(Layout, TargetSpecificAndOptionalFloors) {
 
 TEST(Layout, ImmediateOperands) {
   auto Lop = [](ArgDesc Imm) {
-    return codes("lop3.b32", {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}),
-                              reg(U32, {2, 1}), Imm});
+    return codes("lop3.b32", {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}), Imm});
   };
   EXPECT_EQ(Lop(intLiteral(0xE8)), V{});
   EXPECT_EQ(Lop(intLiteral(0)), V{});
@@ -369,8 +346,8 @@ TEST(Layout, ImmediateOperands) {
   EXPECT_EQ(Lop(intLiteral(-1)), V{DiagCode::ImmediateRequired});
   EXPECT_EQ(Lop(scalar(U32)), V{DiagCode::ImmediateRequired}); // not a constant
   EXPECT_EQ(Lop(reg(U32, {2, 1})), V{DiagCode::ImmediateRequired});
-  auto P = checkCall(form("lop3.b32"), {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}),
-                                        reg(U32, {2, 1}), scalar(U32)}, nullptr);
+  auto P = checkCall(form("lop3.b32"),
+                     {reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}), reg(U32, {2, 1}), scalar(U32)}, nullptr);
   ASSERT_EQ(P.size(), 1u);
   EXPECT_EQ(P[0].Arg, 4);
   EXPECT_NE(P[0].Message.find("'immLut'"), std::string::npos) << P[0].Message;
@@ -399,8 +376,7 @@ TEST(Layout, MovPacksAndUnpacksOneGroup) {
 }
 
 TEST(Layout, MovB128PacksAndUnpacks) {
-  const DType U64 = TILEAPPLY_DT_U64, U128 = TILEAPPLY_DT_U128, S128 = TILEAPPLY_DT_S128,
-              U16 = TILEAPPLY_DT_U16;
+  const DType U64 = TILEAPPLY_DT_U64, U128 = TILEAPPLY_DT_U128, S128 = TILEAPPLY_DT_S128, U16 = TILEAPPLY_DT_U16;
   // A copy between any two 128-bit carriers, not split.
   BoundCall C;
   EXPECT_TRUE(checkCall(form("mov.b128"), {reg(S128, {2, 1}), reg(U128, {2, 1})}, nullptr, &C).empty());
@@ -426,8 +402,7 @@ TEST(Layout, MovB128PacksAndUnpacks) {
   auto G = checkCall(form("mov.b128"), {reg(U32, {3, 3}), reg(U128, {3, 1})}, nullptr);
   ASSERT_EQ(G.size(), 2u);
   EXPECT_EQ(G[1].Code, DiagCode::GroupMismatch);
-  EXPECT_NE(G[1].Message.find("or 2 (64-bit) or 4 (32-bit) registers that fill the .b128"),
-            std::string::npos)
+  EXPECT_NE(G[1].Message.find("or 2 (64-bit) or 4 (32-bit) registers that fill the .b128"), std::string::npos)
       << G[1].Message;
   // One side at a time.
   EXPECT_EQ(codes("mov.b128", {reg(U64, {3, 2}), reg(U32, {3, 4})}), V{DiagCode::GroupMismatch});
@@ -446,8 +421,8 @@ TEST(Layout, MovB128PacksAndUnpacks) {
 // A constant fits a .b128 when it is a nonnegative integer (every int64_t
 // bit pattern of one fits in 128 bits), but it is never a PTX immediate.
 TEST(Layout, ConstantsForB128) {
-  ScalarConst Five{false, 0, 5, true}, Big{false, 0, INT64_MAX, false},
-      Neg{false, 0, -1, true}, Half{true, 0.5, 0, false};
+  ScalarConst Five{false, 0, 5, true}, Big{false, 0, INT64_MAX, false}, Neg{false, 0, -1, true},
+      Half{true, 0.5, 0, false};
   EXPECT_TRUE(constantFitsExactly(PtxType::b128, Five));
   EXPECT_TRUE(constantFitsExactly(PtxType::b128, Big));
   EXPECT_FALSE(constantFitsExactly(PtxType::b128, Neg));
@@ -455,8 +430,7 @@ TEST(Layout, ConstantsForB128) {
   EXPECT_EQ(immediateText(PtxType::b128, Five), "");
   EXPECT_EQ(immediateText(PtxType::b64, Five), "5");
   EXPECT_EQ(codes("mov.b128", {reg(TILEAPPLY_DT_U128, {2, 1}), intLiteral(5)}), V{});
-  EXPECT_EQ(codes("mov.b128", {reg(TILEAPPLY_DT_U128, {2, 1}), intLiteral(-1)}),
-            V{DiagCode::ScalarNotExact});
+  EXPECT_EQ(codes("mov.b128", {reg(TILEAPPLY_DT_U128, {2, 1}), intLiteral(-1)}), V{DiagCode::ScalarNotExact});
 }
 
 } // namespace
@@ -487,8 +461,7 @@ TEST(Layout, BoolConstantIsNoNumber) {
 TEST(Layout, MisalignedRepeatOfAVectorAccess) {
   ArgDesc Overlapping = mem(F32, TILEAPPLY_SPACE_GLOBAL, {2, 4});
   Overlapping.Strides = {1, 1};
-  EXPECT_EQ(codes("ld.global.v4.f32", {reg(F32, {2, 4}), Overlapping}),
-            V{DiagCode::MisalignedRepeat});
+  EXPECT_EQ(codes("ld.global.v4.f32", {reg(F32, {2, 4}), Overlapping}), V{DiagCode::MisalignedRepeat});
   ArgDesc Apart = mem(F32, TILEAPPLY_SPACE_GLOBAL, {2, 4});
   Apart.Strides = {8, 1};
   Apart.Storage = 12;

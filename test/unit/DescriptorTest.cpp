@@ -100,8 +100,7 @@ TEST(WgmmaDescriptor, DecodeRoundTripAndStartAddress) {
 TEST(Tcgen05SmemDescriptor, HandEncoded) {
   // start 0x2000 -> 0x200, LBO 16 -> 1, SBO 1024 -> 64, bit 46 set (0b001 at
   // 46-48), 128B swizzle -> 2 at bits 61-63.
-  EXPECT_EQ(encode(tcgen05_smem{0x2000, 16, 1024, 0, lbo_mode::relative, swizzle::b128}).value,
-            0x4000404000010200ull);
+  EXPECT_EQ(encode(tcgen05_smem{0x2000, 16, 1024, 0, lbo_mode::relative, swizzle::b128}).value, 0x4000404000010200ull);
   EXPECT_EQ(encode(tcgen05_smem{0, 0, 0, 0, lbo_mode::relative, swizzle::none}).value, 0x0000400000000000ull);
   EXPECT_EQ(encode(tcgen05_smem{0, 0, 0, 0, lbo_mode::relative, swizzle::b32}).value, 0xC000400000000000ull);
   EXPECT_EQ(encode(tcgen05_smem{0, 0, 0, 0, lbo_mode::relative, swizzle::b64}).value, 0x8000400000000000ull);
@@ -400,7 +399,7 @@ TEST(CanonicalLayout, PackedTilesMatchTheExamplesAndFillTheirBytes) {
     uint32_t bits, mn, k, lbo, sbo;
   };
   const Row rows[] = {
-      {major::k, swizzle::none, 32, 16, 16, 256, 128}, {major::k, swizzle::b32, 32, 16, 8, 16, 256},
+      {major::k, swizzle::none, 32, 16, 16, 256, 128},  {major::k, swizzle::b32, 32, 16, 8, 16, 256},
       {major::mn, swizzle::none, 16, 16, 16, 256, 128}, {major::mn, swizzle::b32, 16, 32, 16, 256, 512},
       {major::mn, swizzle::b64, 16, 64, 16, 512, 1024},
   };
@@ -427,8 +426,7 @@ TEST(CanonicalLayout, PackedTilesMatchTheExamplesAndFillTheirBytes) {
             ASSERT_TRUE(seen.insert(o).second) << "collision at " << i << ", " << j;
           }
         // and the descriptor's view (first K block) is the canonical layout
-        for (uint32_t i = 0; i < mn; ++i)
-          ASSERT_EQ(p.offset(i, 1), p.layout.offset(i, 1, p.lbo, p.sbo));
+        for (uint32_t i = 0; i < mn; ++i) ASSERT_EQ(p.offset(i, 1), p.layout.offset(i, 1, p.lbo, p.sbo));
       }
   EXPECT_FALSE(packed_tile(major::k, swizzle::b128, 16, 60, 64).ok());  // rows not a multiple of 8
   EXPECT_FALSE(packed_tile(major::k, swizzle::b128, 16, 64, 48).ok());  // K not whole spans

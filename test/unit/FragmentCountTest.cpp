@@ -40,22 +40,19 @@ std::vector<std::string> tokens(const std::string &S) {
 
 bool has(const std::vector<std::string> &T, const char *Tok) {
   for (const std::string &S : T)
-    if (S == Tok)
-      return true;
+    if (S == Tok) return true;
   return false;
 }
 
 std::optional<fr::type> fragType(const std::string &S) {
   static const std::map<std::string, fr::type> Names = {
-      {"f16", fr::type::f16},   {"bf16", fr::type::bf16}, {"tf32", fr::type::tf32},
-      {"f32", fr::type::f32},   {"f64", fr::type::f64},   {"s32", fr::type::s32},
-      {"s8", fr::type::s8},     {"u8", fr::type::u8},     {"s4", fr::type::s4},
-      {"u4", fr::type::u4},     {"b1", fr::type::b1},     {"e4m3", fr::type::e4m3},
-      {"e5m2", fr::type::e5m2}, {"e3m2", fr::type::e3m2}, {"e2m3", fr::type::e2m3},
-      {"e2m1", fr::type::e2m1}, {"b16", fr::type::b16},   {"b8", fr::type::b8}};
+      {"f16", fr::type::f16},   {"bf16", fr::type::bf16}, {"tf32", fr::type::tf32}, {"f32", fr::type::f32},
+      {"f64", fr::type::f64},   {"s32", fr::type::s32},   {"s8", fr::type::s8},     {"u8", fr::type::u8},
+      {"s4", fr::type::s4},     {"u4", fr::type::u4},     {"b1", fr::type::b1},     {"e4m3", fr::type::e4m3},
+      {"e5m2", fr::type::e5m2}, {"e3m2", fr::type::e3m2}, {"e2m3", fr::type::e2m3}, {"e2m1", fr::type::e2m1},
+      {"b16", fr::type::b16},   {"b8", fr::type::b8}};
   auto It = Names.find(S);
-  if (It == Names.end())
-    return std::nullopt;
+  if (It == Names.end()) return std::nullopt;
   return It->second;
 }
 
@@ -63,8 +60,7 @@ std::optional<fr::type> fragType(const std::string &S) {
 std::vector<fr::type> typesOf(const std::vector<std::string> &T) {
   std::vector<fr::type> Out;
   for (const std::string &S : T)
-    if (auto Ty = fragType(S))
-      Out.push_back(*Ty);
+    if (auto Ty = fragType(S)) Out.push_back(*Ty);
   return Out;
 }
 
@@ -83,24 +79,19 @@ int numOf(const std::vector<std::string> &T) {
   static const std::regex Re("x([0-9]+)");
   for (const std::string &S : T) {
     std::smatch M;
-    if (std::regex_match(S, M, Re))
-      return std::stoi(M[1]);
+    if (std::regex_match(S, M, Re)) return std::stoi(M[1]);
   }
   return 0;
 }
 
 const OperandSpec *operandNamed(const Form &F, const char *Name) {
   for (const OperandSpec &S : F.Operands)
-    if (S.Name == Name)
-      return &S;
+    if (S.Name == Name) return &S;
   return nullptr;
 }
 
 fr::operand operandOf(const std::string &Name) {
-  return Name == "a" ? fr::operand::a
-         : Name == "b" ? fr::operand::b
-         : Name == "c" ? fr::operand::c
-                       : fr::operand::d;
+  return Name == "a" ? fr::operand::a : Name == "b" ? fr::operand::b : Name == "c" ? fr::operand::c : fr::operand::d;
 }
 
 struct Tally {
@@ -110,11 +101,9 @@ struct Tally {
 /// Compares one register operand of F with the layout tile::frag gives it.
 void expectRegs(const Form &F, const OperandSpec &S, const fr::layout &L, Tally &N) {
   ++N.Operands;
-  ASSERT_TRUE(L.ok()) << F.Spelling << " operand " << S.Name << ": fragment.h has no layout ("
-                      << L.error() << ")";
+  ASSERT_TRUE(L.ok()) << F.Spelling << " operand " << S.Name << ": fragment.h has no layout (" << L.error() << ")";
   EXPECT_EQ(static_cast<int>(S.Regs), L.regs())
-      << F.Spelling << " operand " << S.Name << ": the table says " << S.Regs
-      << " registers, fragment.h " << L.regs();
+      << F.Spelling << " operand " << S.Name << ": the table says " << S.Regs << " registers, fragment.h " << L.regs();
 }
 
 // ---- one family each ---------------------------------------------------------
@@ -130,16 +119,14 @@ void checkMma(const Form &F, Tally &N) {
   fr::major Major[2] = {fr::major::natural, fr::major::natural};
   unsigned Seen = 0;
   for (const std::string &S : T)
-    if ((S == "row" || S == "col") && Seen < 2)
-      Major[Seen++] = S == "row" ? fr::major::row : fr::major::col;
+    if ((S == "row" || S == "col") && Seen < 2) Major[Seen++] = S == "row" ? fr::major::row : fr::major::col;
   const char *Names[] = {"d", "a", "b", "c"};
   for (unsigned I = 0; I < 4; ++I) {
     const OperandSpec *S = operandNamed(F, Names[I]);
     ASSERT_TRUE(S) << F.Spelling << " has no operand " << Names[I];
     fr::operand Op = operandOf(Names[I]);
     fr::major M = I == 1 ? Major[0] : I == 2 ? Major[1] : fr::major::natural;
-    if (Shape->m != 8 || Shape->k != 4)
-      M = fr::major::natural;
+    if (Shape->m != 8 || Shape->k != 4) M = fr::major::natural;
     fr::layout L = Sparse ? fr::mma_sp(*Shape, Op, Ty[I]) : fr::mma(*Shape, Op, Ty[I], M);
     expectRegs(F, *S, L, N);
   }
@@ -154,15 +141,13 @@ void checkWgmma(const Form &F, Tally &N) {
   ASSERT_GE(Ty.size(), 2u) << F.Spelling;
   bool Sparse = has(T, "sp");
   auto Layout = [&](fr::operand Op, fr::type Type) {
-    return Sparse ? fr::wgmma_sp(Shape->n, Shape->k, Op, Type)
-                  : fr::wgmma(Shape->n, Shape->k, Op, Type);
+    return Sparse ? fr::wgmma_sp(Shape->n, Shape->k, Op, Type) : fr::wgmma(Shape->n, Shape->k, Op, Type);
   };
   const OperandSpec *D = operandNamed(F, "d");
   ASSERT_TRUE(D) << F.Spelling;
   expectRegs(F, *D, Layout(fr::operand::d, Ty[0]), N);
   // A from registers (the overload whose A is not a descriptor).
-  if (const OperandSpec *A = operandNamed(F, "a"))
-    expectRegs(F, *A, Layout(fr::operand::a, Ty[1]), N);
+  if (const OperandSpec *A = operandNamed(F, "a")) expectRegs(F, *A, Layout(fr::operand::a, Ty[1]), N);
   ++N.Forms;
 }
 
@@ -173,8 +158,7 @@ void checkLdSt(const Form &F, Tally &N, bool Load) {
   // .b8x16 (from .b6x16_p32 / .b4x16_p64) is 8-bit elements in registers.
   fr::type Ty = has(T, "b16") ? fr::type::b16 : fr::type::b8;
   bool Trans = has(T, "trans");
-  fr::layout L = Load ? fr::ldmatrix(*Shape, numOf(T), Trans, Ty)
-                      : fr::stmatrix(*Shape, numOf(T), Trans, Ty);
+  fr::layout L = Load ? fr::ldmatrix(*Shape, numOf(T), Trans, Ty) : fr::stmatrix(*Shape, numOf(T), Trans, Ty);
   const OperandSpec *R = operandNamed(F, "r");
   ASSERT_TRUE(R) << F.Spelling;
   expectRegs(F, *R, L, N);
@@ -192,14 +176,14 @@ void checkMovmatrix(const Form &F, Tally &N) {
 
 void checkTcgen05(const Form &F, Tally &N) {
   std::vector<std::string> T = tokens(F.Spelling);
-  static const std::map<std::string, fr::tmem_shape> Shapes = {
-      {"32x32b", fr::tmem_shape::s32x32b},   {"16x64b", fr::tmem_shape::s16x64b},
-      {"16x128b", fr::tmem_shape::s16x128b}, {"16x256b", fr::tmem_shape::s16x256b},
-      {"16x32bx2", fr::tmem_shape::s16x32bx2}};
+  static const std::map<std::string, fr::tmem_shape> Shapes = {{"32x32b", fr::tmem_shape::s32x32b},
+                                                               {"16x64b", fr::tmem_shape::s16x64b},
+                                                               {"16x128b", fr::tmem_shape::s16x128b},
+                                                               {"16x256b", fr::tmem_shape::s16x256b},
+                                                               {"16x32bx2", fr::tmem_shape::s16x32bx2}};
   std::optional<fr::tmem_shape> Shape;
   for (const std::string &S : T)
-    if (Shapes.count(S))
-      Shape = Shapes.at(S);
+    if (Shapes.count(S)) Shape = Shapes.at(S);
   ASSERT_TRUE(Shape) << F.Spelling;
   int Num = numOf(T);
   bool Pack = has(T, "pack::16b") || has(T, "unpack::16b");
@@ -232,8 +216,7 @@ TEST(FragmentCounts, EveryMatrixFormAgreesWithFragmentH) {
   for (const char *Family : {"mma", "wgmma", "ldmatrix", "stmatrix", "movmatrix", "tcgen05.ld/st"})
     EXPECT_GT(ByFamily[Family].Forms, 0u) << Family << ": no form of the table was compared";
   for (const auto &[Family, N] : ByFamily)
-    std::printf("[ fragments] %-14s %5u forms, %5u register operands compared\n", Family.c_str(),
-                N.Forms, N.Operands);
+    std::printf("[ fragments] %-14s %5u forms, %5u register operands compared\n", Family.c_str(), N.Forms, N.Operands);
 }
 
 } // namespace

@@ -50,9 +50,9 @@ void expectMatches(const layout &l, const Ref &ref, const std::string &what) {
         const pos p = l.coord(th, r, e);
         const RC want = ref(th, r * l.elems_per_reg() + e);
         if ((p.row != want.row || p.col != want.col || p.matrix != want.matrix) && bad++ < 3)
-          ADD_FAILURE() << what << ": thread " << th << " reg " << r << " elem " << e << ": got (" << p.row
-                        << ", " << p.col << ", m" << p.matrix << "), ISA (" << want.row << ", " << want.col
-                        << ", m" << want.matrix << ")";
+          ADD_FAILURE() << what << ": thread " << th << " reg " << r << " elem " << e << ": got (" << p.row << ", "
+                        << p.col << ", m" << p.matrix << "), ISA (" << want.row << ", " << want.col << ", m"
+                        << want.matrix << ")";
       }
   EXPECT_EQ(bad, 0) << what;
 }
@@ -67,25 +67,25 @@ void expectBijective(const layout &l, const std::string &what) {
         const pos p = l.coord(th, r, e);
         ASSERT_TRUE(p.row >= 0 && p.row < l.rows() && p.col >= 0 && p.col < l.cols() && p.matrix >= 0 &&
                     p.matrix < l.matrices())
-            << what << ": thread " << th << " reg " << r << " elem " << e << " -> (" << p.row << ", " << p.col
-            << ", " << p.matrix << ") outside " << l.rows() << " x " << l.cols() << " x " << l.matrices();
+            << what << ": thread " << th << " reg " << r << " elem " << e << " -> (" << p.row << ", " << p.col << ", "
+            << p.matrix << ") outside " << l.rows() << " x " << l.cols() << " x " << l.matrices();
         ++seen[{p.matrix, p.row, p.col}];
       }
   EXPECT_EQ(int(seen.size()), l.rows() * l.cols() * l.matrices()) << what << ": elements not covered";
   for (auto &kv : seen)
     if (kv.second != 1) {
-      ADD_FAILURE() << what << ": (" << std::get<1>(kv.first) << ", " << std::get<2>(kv.first) << ") held "
-                    << kv.second << " times";
+      ADD_FAILURE() << what << ": (" << std::get<1>(kv.first) << ", " << std::get<2>(kv.first) << ") held " << kv.second
+                    << " times";
       break;
     }
 }
 
 // ---- ISA transcriptions (PTX ISA 9.1, section 9.7.14.5) ------------------------
 // groupID = %laneid >> 2, threadID_in_group = %laneid % 4, as the ISA writes.
-#define ISA_IDS                                                                                    \
-  const int groupID = lane >> 2;                                                                   \
-  const int threadID_in_group = lane % 4;                                                          \
-  (void)groupID;                                                                                   \
+#define ISA_IDS                                                                                                        \
+  const int groupID = lane >> 2;                                                                                       \
+  const int threadID_in_group = lane % 4;                                                                              \
+  (void)groupID;                                                                                                       \
   (void)threadID_in_group
 
 // 9.7.14.5.1 m8n8k4 .f16: four MMAs; MMA computation c is lanes 4c..4c+3
@@ -166,7 +166,8 @@ RC isa16816_a_f64(int lane, int i) {
   ISA_IDS;
   // "col = (i * 2) + threadID_in_group for ai where i % 2 = 0,
   //        (i * 2) - 2 + (threadID_in_group  Otherwise"
-  return {i % 2 == 0 ? groupID : groupID + 8, i % 2 == 0 ? (i * 2) + threadID_in_group : (i * 2) - 2 + threadID_in_group};
+  return {i % 2 == 0 ? groupID : groupID + 8,
+          i % 2 == 0 ? (i * 2) + threadID_in_group : (i * 2) - 2 + threadID_in_group};
 }
 RC isa16816_b_f16(int lane, int i) {
   ISA_IDS;
@@ -404,11 +405,10 @@ TEST(FragmentMma, RegisterCounts) {
 }
 
 TEST(FragmentMma, EveryFormIsABijection) {
-  const shape shapes[] = {m8n8k4, m8n8k16, m8n8k32, m8n8k128, m16n8k4, m16n8k8,
+  const shape shapes[] = {m8n8k4,   m8n8k16,  m8n8k32,  m8n8k128,  m16n8k4,  m16n8k8,
                           m16n8k16, m16n8k32, m16n8k64, m16n8k128, m16n8k256};
-  const type types[] = {type::f16, type::bf16, type::tf32, type::f32, type::f64, type::s32,
-                        type::s8, type::u8, type::s4, type::u4, type::b1, type::e4m3,
-                        type::e5m2, type::e3m2, type::e2m3, type::e2m1};
+  const type types[] = {type::f16, type::bf16, type::tf32, type::f32,  type::f64,  type::s32,  type::s8,   type::u8,
+                        type::s4,  type::u4,   type::b1,   type::e4m3, type::e5m2, type::e3m2, type::e2m3, type::e2m1};
   int forms = 0;
   for (shape s : shapes)
     for (operand op : {operand::a, operand::b, operand::c, operand::d})
@@ -492,59 +492,83 @@ void expectSparse(const layout &l, const SRef &ref, const std::string &what) {
 
 TEST(FragmentSparse, AAgainstIsa) {
   // 9.7.14.6.2.1 m16n8k16 .f16/.bf16
-  expectSparse(mma_sp(m16n8k16, operand::a, type::f16), [](int lane, int i) {
-    ISA_IDS;
-    return SparseRef{i < 2 ? groupID : groupID + 8, threadID_in_group * 4, threadID_in_group * 4 + 3};
-  }, "sp m16n8k16 f16");
+  expectSparse(
+      mma_sp(m16n8k16, operand::a, type::f16),
+      [](int lane, int i) {
+        ISA_IDS;
+        return SparseRef{i < 2 ? groupID : groupID + 8, threadID_in_group * 4, threadID_in_group * 4 + 3};
+      },
+      "sp m16n8k16 f16");
   // 9.7.14.6.2.2 m16n8k32 .f16/.bf16
-  expectSparse(mma_sp(m16n8k32, operand::a, type::bf16), [](int lane, int i) {
-    ISA_IDS;
-    const int first = i < 4 ? threadID_in_group * 4 : (threadID_in_group * 4) + 16;
-    return SparseRef{((0 <= i && i < 2) || (4 <= i && i < 6)) ? groupID : groupID + 8, first, first + 3};
-  }, "sp m16n8k32 bf16");
+  expectSparse(
+      mma_sp(m16n8k32, operand::a, type::bf16),
+      [](int lane, int i) {
+        ISA_IDS;
+        const int first = i < 4 ? threadID_in_group * 4 : (threadID_in_group * 4) + 16;
+        return SparseRef{((0 <= i && i < 2) || (4 <= i && i < 6)) ? groupID : groupID + 8, first, first + 3};
+      },
+      "sp m16n8k32 bf16");
   // 9.7.14.6.2.3 m16n8k16 .tf32
-  expectSparse(mma_sp(m16n8k16, operand::a, type::tf32), [](int lane, int i) {
-    ISA_IDS;
-    const int first = i < 2 ? threadID_in_group * 2 : (threadID_in_group * 2) + 8;
-    return SparseRef{(i == 0 || i == 2) ? groupID : groupID + 8, first, first + 1};
-  }, "sp m16n8k16 tf32");
+  expectSparse(
+      mma_sp(m16n8k16, operand::a, type::tf32),
+      [](int lane, int i) {
+        ISA_IDS;
+        const int first = i < 2 ? threadID_in_group * 2 : (threadID_in_group * 2) + 8;
+        return SparseRef{(i == 0 || i == 2) ? groupID : groupID + 8, first, first + 1};
+      },
+      "sp m16n8k16 tf32");
   // 9.7.14.6.2.4 m16n8k8 .tf32
-  expectSparse(mma_sp(m16n8k8, operand::a, type::tf32), [](int lane, int i) {
-    ISA_IDS;
-    return SparseRef{i == 0 ? groupID : groupID + 8, threadID_in_group * 2, threadID_in_group * 2 + 1};
-  }, "sp m16n8k8 tf32");
+  expectSparse(
+      mma_sp(m16n8k8, operand::a, type::tf32),
+      [](int lane, int i) {
+        ISA_IDS;
+        return SparseRef{i == 0 ? groupID : groupID + 8, threadID_in_group * 2, threadID_in_group * 2 + 1};
+      },
+      "sp m16n8k8 tf32");
   // 9.7.14.6.2.5 m16n8k32 .u8/.s8: [firstcol, lastcol] = [8t, 8t + 7] holds
   // two 2:4 chunks; a_i with i % 4 < 2 sit in the first, the others in the second
-  expectSparse(mma_sp(m16n8k32, operand::a, type::s8), [](int lane, int i) {
-    ISA_IDS;
-    const int chunk = threadID_in_group * 8 + 4 * ((i % 4) / 2);
-    return SparseRef{i < 4 ? groupID : groupID + 8, chunk, chunk + 3};
-  }, "sp m16n8k32 s8");
+  expectSparse(
+      mma_sp(m16n8k32, operand::a, type::s8),
+      [](int lane, int i) {
+        ISA_IDS;
+        const int chunk = threadID_in_group * 8 + 4 * ((i % 4) / 2);
+        return SparseRef{i < 4 ? groupID : groupID + 8, chunk, chunk + 3};
+      },
+      "sp m16n8k32 s8");
   // 9.7.14.6.2.6 m16n8k64 8-bit (the chunk of 8 holds two 2:4 chunks)
   for (type t : {type::u8, type::e4m3, type::e2m1})
-    expectSparse(mma_sp(m16n8k64, operand::a, t), [](int lane, int i) {
-      ISA_IDS;
-      const int first = i < 8 ? threadID_in_group * 8 : (threadID_in_group * 8) + 32;
-      const int row = ((0 <= i && i < 4) || (8 <= i && i < 12)) ? groupID : groupID + 8;
+    expectSparse(
+        mma_sp(m16n8k64, operand::a, t),
+        [](int lane, int i) {
+          ISA_IDS;
+          const int first = i < 8 ? threadID_in_group * 8 : (threadID_in_group * 8) + 32;
+          const int row = ((0 <= i && i < 4) || (8 <= i && i < 12)) ? groupID : groupID + 8;
       // the ISA's [firstcol, firstcol + 7] spans two 4-wide chunks: a_i with
       // i % 4 < 2 in the first, the others in the second
-      const int chunk = first + 4 * ((i % 4) / 2);
-      return SparseRef{row, chunk, chunk + 3};
-    }, "sp m16n8k64 8-bit");
+          const int chunk = first + 4 * ((i % 4) / 2);
+          return SparseRef{row, chunk, chunk + 3};
+        },
+        "sp m16n8k64 8-bit");
   // 9.7.14.6.2.7 m16n8k64 .u4/.s4 (pairwise 4:8)
-  expectSparse(mma_sp(m16n8k64, operand::a, type::u4), [](int lane, int i) {
-    ISA_IDS;
-    const int first = threadID_in_group * 16 + 8 * ((i % 8) / 4); // [16t, 16t+15] = two 8-wide chunks
-    return SparseRef{i < 8 ? groupID : groupID + 8, first, first + 7};
-  }, "sp m16n8k64 u4");
+  expectSparse(
+      mma_sp(m16n8k64, operand::a, type::u4),
+      [](int lane, int i) {
+        ISA_IDS;
+        const int first = threadID_in_group * 16 + 8 * ((i % 8) / 4); // [16t, 16t+15] = two 8-wide chunks
+        return SparseRef{i < 8 ? groupID : groupID + 8, first, first + 7};
+      },
+      "sp m16n8k64 u4");
   // 9.7.14.6.2.8 m16n8k128 .u4/.s4/.e2m1
   for (type t : {type::s4, type::e2m1})
-    expectSparse(mma_sp(m16n8k128, operand::a, t), [](int lane, int i) {
-      ISA_IDS;
-      const int base = i < 16 ? threadID_in_group * 16 : (threadID_in_group * 16) + 64;
-      const int first = base + 8 * ((i % 8) / 4);
-      return SparseRef{((0 <= i && i < 8) || (16 <= i && i < 24)) ? groupID : groupID + 8, first, first + 7};
-    }, "sp m16n8k128 4-bit");
+    expectSparse(
+        mma_sp(m16n8k128, operand::a, t),
+        [](int lane, int i) {
+          ISA_IDS;
+          const int base = i < 16 ? threadID_in_group * 16 : (threadID_in_group * 16) + 64;
+          const int first = base + 8 * ((i % 8) / 4);
+          return SparseRef{((0 <= i && i < 8) || (16 <= i && i < 24)) ? groupID : groupID + 8, first, first + 7};
+        },
+        "sp m16n8k128 4-bit");
 }
 
 TEST(FragmentSparse, BAndAccumulators) {
@@ -589,10 +613,13 @@ TEST(FragmentSparse, BAndAccumulators) {
 
 namespace {
 void expectCute(const layout &l, const Modes &thr, const Modes &val, int ld, const std::string &what) {
-  expectMatches(l, [&](int th, int i) {
-    const long off = thr(th) + val(i);
-    return RC{int(off % ld), int(off / ld)};
-  }, what);
+  expectMatches(
+      l,
+      [&](int th, int i) {
+        const long off = thr(th) + val(i);
+        return RC{int(off % ld), int(off / ld)};
+      },
+      what);
 }
 } // namespace
 
@@ -604,8 +631,8 @@ TEST(FragmentWgmma, AgainstCutlass) {
   expectCute(wgmma(64, 8, operand::a, type::tf32), Modes{{4, 8, 4}, {64, 1, 16}}, Modes{{2, 2}, {8, 256}}, 64,
              "wgmma A k8");
   // ALayout_64x32 ((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))
-  expectCute(wgmma(64, 32, operand::a, type::e4m3), Modes{{4, 8, 4}, {256, 1, 16}}, Modes{{4, 2, 2}, {64, 8, 1024}},
-             64, "wgmma A k32");
+  expectCute(wgmma(64, 32, operand::a, type::e4m3), Modes{{4, 8, 4}, {256, 1, 16}}, Modes{{4, 2, 2}, {64, 8, 1024}}, 64,
+             "wgmma A k32");
   // CLayout_64xN ((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))
   for (int n : {8, 16, 24, 64, 128, 200, 256}) {
     expectCute(wgmma(n, 16, operand::d, type::f32), thr128, Modes{{2, 2, n / 8}, {64, 8, 512}}, 64,
@@ -660,8 +687,9 @@ TEST(FragmentLdmatrix, M8N8FromIsaText) {
     expectMatches(l, [](int lane, int i) { return RC{lane / 4, 2 * (lane % 4) + i % 2, i / 2}; }, "ldmatrix m8n8");
     // .trans: the matrix is read column-major: the same register positions
     // hold the transpose.
-    expectMatches(ldmatrix(m8n8, num, true), [](int lane, int i) { return RC{2 * (lane % 4) + i % 2, lane / 4, i / 2}; },
-                  "ldmatrix m8n8 .trans");
+    expectMatches(
+        ldmatrix(m8n8, num, true), [](int lane, int i) { return RC{2 * (lane % 4) + i % 2, lane / 4, i / 2}; },
+        "ldmatrix m8n8 .trans");
     expectBijective(ldmatrix(m8n8, num, true), "ldmatrix m8n8 .trans");
     // addresses: threads 0-7 matrix 0, 8-15 matrix 1, ... (the .num table)
     for (int m = 0; m < num; ++m)
@@ -672,8 +700,9 @@ TEST(FragmentLdmatrix, M8N8FromIsaText) {
   static_assert(N.coord(6, 3, 1).row == 1 && N.coord(6, 3, 1).col == 5 && N.coord(6, 3, 1).matrix == 3, "");
   static_assert(T.coord(6, 0, 0).row == 4 && T.coord(6, 0, 1).row == 5 && T.coord(6, 0, 0).col == 1, "");
   // stmatrix .m8n8 is the same picture (Figure 107)
-  expectMatches(stmatrix(m8n8, 2, false), [](int lane, int i) { return RC{lane / 4, 2 * (lane % 4) + i % 2, i / 2}; },
-                "stmatrix m8n8");
+  expectMatches(
+      stmatrix(m8n8, 2, false), [](int lane, int i) { return RC{lane / 4, 2 * (lane % 4) + i % 2, i / 2}; },
+      "stmatrix m8n8");
   // movmatrix (Figures 109, 110): source row-wise, destination the transpose
   expectMatches(movmatrix(operand::a), [](int lane, int i) { return RC{lane / 4, 2 * (lane % 4) + i}; }, "movmatrix a");
   expectMatches(movmatrix(operand::d), [](int lane, int i) { return RC{2 * (lane % 4) + i, lane / 4}; }, "movmatrix d");
@@ -699,30 +728,35 @@ void expectCopyTraits(const layout &l, const Modes &regThr, const Modes &regVal,
   ASSERT_TRUE(l.ok()) << what << ": " << l.error();
   std::map<long, int> rowOwner; // logical 128-bit row -> first lane supplying it
   for (int t = 31; t >= 0; --t) rowOwner[addrThr(t) / 128] = t;
-  expectMatches(l, [&](int lane, int i) {
-    const long bit = regThr(lane) + regVal(8L * i);
-    const int t = rowOwner.at(bit / 128);
-    return RC{t % rows_per_matrix, int(bit % 128 / 8), t / rows_per_matrix};
-  }, what);
+  expectMatches(
+      l,
+      [&](int lane, int i) {
+        const long bit = regThr(lane) + regVal(8L * i);
+        const int t = rowOwner.at(bit / 128);
+        return RC{t % rows_per_matrix, int(bit % 128 / 8), t / rows_per_matrix};
+      },
+      what);
 }
 } // namespace
 
 TEST(FragmentLdmatrix, M16N16AndStmatrixM16N8AgainstCutlass) {
   // SM100_U8x8_LDSM_T  (x1): src ((2,2,4,2),128):((128,1024,256,0),1),
   //                          dst ((4,8),(8,2,2,2)):((256,8),(1,128,64,1024))
-  expectCopyTraits(ldmatrix(m16n16, 1, true, type::b8), Modes{{4, 8}, {256, 8}}, Modes{{8, 2, 2, 2}, {1, 128, 64, 1024}},
-                   Modes{{2, 2, 4, 2}, {128, 1024, 256, 0}}, 16, "ldmatrix m16n16 x1");
+  expectCopyTraits(ldmatrix(m16n16, 1, true, type::b8), Modes{{4, 8}, {256, 8}},
+                   Modes{{8, 2, 2, 2}, {1, 128, 64, 1024}}, Modes{{2, 2, 4, 2}, {128, 1024, 256, 0}}, 16,
+                   "ldmatrix m16n16 x1");
   // SM100_U8x16_LDSM_T (x2): src stride of the last mode 2048, dst (8,2,2,4)
-  expectCopyTraits(ldmatrix(m16n16, 2, true, type::b8), Modes{{4, 8}, {256, 8}}, Modes{{8, 2, 2, 4}, {1, 128, 64, 1024}},
-                   Modes{{2, 2, 4, 2}, {128, 1024, 256, 2048}}, 16, "ldmatrix m16n16 x2");
+  expectCopyTraits(ldmatrix(m16n16, 2, true, type::b8), Modes{{4, 8}, {256, 8}},
+                   Modes{{8, 2, 2, 4}, {1, 128, 64, 1024}}, Modes{{2, 2, 4, 2}, {128, 1024, 256, 2048}}, 16,
+                   "ldmatrix m16n16 x2");
   // SM100_U8x4_STSM_T (x1): src ((4,8),(8,2,2)):((256,8),(1,128,64)), dst ((8,4),128):((128,0),1)
   expectCopyTraits(stmatrix(m16n8, 1, true, type::b8), Modes{{4, 8}, {256, 8}}, Modes{{8, 2, 2}, {1, 128, 64}},
                    Modes{{8, 4}, {128, 0}}, 8, "stmatrix m16n8 x1");
   // SM100_U8x8_STSM_T (x2) and U8x16_STSM_T (x4)
-  expectCopyTraits(stmatrix(m16n8, 2, true, type::b8), Modes{{4, 8}, {256, 8}},
-                   Modes{{8, 2, 2, 2}, {1, 128, 64, 1024}}, Modes{{16, 2}, {128, 0}}, 8, "stmatrix m16n8 x2");
-  expectCopyTraits(stmatrix(m16n8, 4, true, type::b8), Modes{{4, 8}, {256, 8}},
-                   Modes{{8, 2, 2, 4}, {1, 128, 64, 1024}}, Modes{{32}, {128}}, 8, "stmatrix m16n8 x4");
+  expectCopyTraits(stmatrix(m16n8, 2, true, type::b8), Modes{{4, 8}, {256, 8}}, Modes{{8, 2, 2, 2}, {1, 128, 64, 1024}},
+                   Modes{{16, 2}, {128, 0}}, 8, "stmatrix m16n8 x2");
+  expectCopyTraits(stmatrix(m16n8, 4, true, type::b8), Modes{{4, 8}, {256, 8}}, Modes{{8, 2, 2, 4}, {1, 128, 64, 1024}},
+                   Modes{{32}, {128}}, 8, "stmatrix m16n8 x4");
   // and the ISA's sentence for .m16n16: 4 consecutive columns across 2 rows
   // (of the transposed tile): lane 0 holds columns 0-3 of rows 0 and 8.
   const layout l = ldmatrix(m16n16, 1, true, type::b8);
@@ -757,10 +791,13 @@ TEST(FragmentLdmatrix, Refusals) {
 
 namespace {
 void expectTmem(const layout &l, const Modes &thr, const Modes &val, long bits_per_lane, const std::string &what) {
-  expectMatches(l, [&](int lane, int i) {
-    const long b = thr(lane) + val(32L * i);
-    return RC{int(b / bits_per_lane), int(b % bits_per_lane / 32)};
-  }, what);
+  expectMatches(
+      l,
+      [&](int lane, int i) {
+        const long b = thr(lane) + val(32L * i);
+        return RC{int(b / bits_per_lane), int(b % bits_per_lane / 32)};
+      },
+      what);
 }
 } // namespace
 

@@ -19,17 +19,14 @@ ArgDesc tensor(tileapply_kind K, Space Sp) {
 
 /// The code checkObject reports, or nullopt when it accepts.
 std::optional<DiagCode> verdict(tileapply_kind K, Space Sp, ObjectKind O) {
-  std::optional<Problem> P =
-      checkObject("ld.global.f32", tensor(K, Sp), 1, KnownObject{O, "x"});
-  if (!P)
-    return std::nullopt;
+  std::optional<Problem> P = checkObject("ld.global.f32", tensor(K, Sp), 1, KnownObject{O, "x"});
+  if (!P) return std::nullopt;
   EXPECT_EQ(P->Arg, 1);
   return P->Code;
 }
 
-constexpr ObjectKind AllKinds[] = {ObjectKind::Shared,   ObjectKind::Device,
-                                   ObjectKind::Managed,  ObjectKind::Constant,
-                                   ObjectKind::Constexpr, ObjectKind::Local};
+constexpr ObjectKind AllKinds[] = {ObjectKind::Shared,   ObjectKind::Device,    ObjectKind::Managed,
+                                   ObjectKind::Constant, ObjectKind::Constexpr, ObjectKind::Local};
 
 TEST(ObjectSpaces, ViewMustNameItsVariablesSpace) {
   struct Row {
@@ -46,8 +43,7 @@ TEST(ObjectSpaces, ViewMustNameItsVariablesSpace) {
   for (const Row &R : Rows)
     for (ObjectKind O : AllKinds) {
       bool Fits = false;
-      for (int I = 0; I < R.NumFits; ++I)
-        Fits |= R.Fits[I] == O;
+      for (int I = 0; I < R.NumFits; ++I) Fits |= R.Fits[I] == O;
       std::optional<DiagCode> V = verdict(TILEAPPLY_KIND_MEMORY, R.View, O);
       if (Fits)
         EXPECT_FALSE(V) << spaceName(R.View).str() << " " << int(O);
@@ -57,8 +53,7 @@ TEST(ObjectSpaces, ViewMustNameItsVariablesSpace) {
 }
 
 TEST(ObjectSpaces, GenericTakesAnyVariable) {
-  for (ObjectKind O : AllKinds)
-    EXPECT_FALSE(verdict(TILEAPPLY_KIND_MEMORY, TILEAPPLY_SPACE_GENERIC, O));
+  for (ObjectKind O : AllKinds) EXPECT_FALSE(verdict(TILEAPPLY_KIND_MEMORY, TILEAPPLY_SPACE_GENERIC, O));
 }
 
 TEST(ObjectSpaces, RegisterTensorsAreThreadOwned) {
@@ -79,20 +74,17 @@ TEST(ObjectSpaces, ScalarsAreNotChecked) {
 }
 
 TEST(ObjectSpaces, MessageNamesOperandVariableAndFix) {
-  std::optional<Problem> P =
-      checkObject("ld.global.f32", tensor(TILEAPPLY_KIND_MEMORY, TILEAPPLY_SPACE_GLOBAL), 1,
-                  KnownObject{ObjectKind::Shared, "s"});
+  std::optional<Problem> P = checkObject("ld.global.f32", tensor(TILEAPPLY_KIND_MEMORY, TILEAPPLY_SPACE_GLOBAL), 1,
+                                         KnownObject{ObjectKind::Shared, "s"});
   ASSERT_TRUE(P);
-  EXPECT_EQ(P->Message,
-            "operand 2 of 'ld.global.f32' is a tile::global view of 's', which is a "
-            "__shared__ variable; use tile::shared<...>(s) with an opcode for shared memory "
-            "(such as ld.shared), or tile::generic<...>(s) with one that names no state space");
+  EXPECT_EQ(P->Message, "operand 2 of 'ld.global.f32' is a tile::global view of 's', which is a "
+                        "__shared__ variable; use tile::shared<...>(s) with an opcode for shared memory "
+                        "(such as ld.shared), or tile::generic<...>(s) with one that names no state space");
   // Without a name (a local variable in IR without debug information).
   P = checkObject("ld.shared.f32", tensor(TILEAPPLY_KIND_MEMORY, TILEAPPLY_SPACE_SHARED), 0,
                   KnownObject{ObjectKind::Local, ""});
   ASSERT_TRUE(P);
-  EXPECT_NE(P->Message.find("of a variable, which is a local variable"), std::string::npos)
-      << P->Message;
+  EXPECT_NE(P->Message.find("of a variable, which is a local variable"), std::string::npos) << P->Message;
 }
 
 } // namespace

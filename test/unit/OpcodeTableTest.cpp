@@ -11,8 +11,8 @@ namespace {
 const OpcodeTable &T() { return OpcodeTable::get(); }
 
 TEST(OpcodeTable, FindsSeedOpcodes) {
-  for (const char *S : {"ld.global.b32", "add.rn.f16x2", "st.global.b32", "abs.f32",
-                        "neg.f32", "ld.global.f32", "st.global.f32"}) {
+  for (const char *S :
+       {"ld.global.b32", "add.rn.f16x2", "st.global.b32", "abs.f32", "neg.f32", "ld.global.f32", "st.global.f32"}) {
     LookupResult R = T().lookup(S);
     ASSERT_TRUE(R) << S << ": " << R.Problem.Message;
     EXPECT_EQ(R.Found->Spelling, S);
@@ -149,8 +149,7 @@ TEST(OpcodeTable, AcceptsTheQualifierOrdersPtxasAccepts) {
   Same("atom.add.global.gpu.relaxed.u32", "atom.relaxed.gpu.global.add.u32");
   // Refused by ptxas: a word of the instruction name moved, the types of a
   // conversion swapped; the fix-it is the ISA's order.
-  for (const char *Bad : {"mul.s32.wide", "cvta.shared.to.u64", "cvt.rn.satfinite.f32.e4m3x2",
-                          "mad.lo.cc.u32x"})
+  for (const char *Bad : {"mul.s32.wide", "cvta.shared.to.u64", "cvt.rn.satfinite.f32.e4m3x2", "mad.lo.cc.u32x"})
     EXPECT_FALSE(T().find(Bad)) << Bad;
   EXPECT_EQ(T().lookup("cvta.shared.to.u64").Problem.K, SpellingProblem::WrongOrder);
   // Two types of one role swapped are another form, not a reordering.
@@ -165,8 +164,7 @@ TEST(OpcodeTable, AcceptsTheQualifierOrdersPtxasAccepts) {
 TEST(OpcodeTable, SuggestsTheNearestForm) {
   EXPECT_EQ(T().lookup("add.rn.f16x").Problem.Suggestion, "add.rn.f16x2");
   EXPECT_EQ(T().lookup("mul.s32.wide").Problem.Suggestion, "mul.wide.s32");
-  EXPECT_EQ(T().lookup("cvt.rn.satfinite.f32.e4m3x2").Problem.Suggestion,
-            "cvt.rn.satfinite.e4m3x2.f32");
+  EXPECT_EQ(T().lookup("cvt.rn.satfinite.f32.e4m3x2").Problem.Suggestion, "cvt.rn.satfinite.e4m3x2.f32");
   EXPECT_EQ(T().lookup("ad.rn.f16x2").Problem.Suggestion, "add.rn.f16x2");
   // An inserted qualifier beats swapping the type (integer code stays integer).
   EXPECT_EQ(T().lookup("mul.s32").Problem.Suggestion.substr(0, 4), "mul.");
@@ -188,8 +186,7 @@ TEST(OpcodeTable, EverySpellingFindsEveryRowThatMakesIt) {
   size_t N = 0;
   T().forEachForm([&](const Form &F) {
     ++N;
-    EXPECT_TRUE(Rows[F.Spelling].insert(F.PatternIndex).second)
-        << F.Spelling << " twice from row " << F.PatternIndex;
+    EXPECT_TRUE(Rows[F.Spelling].insert(F.PatternIndex).second) << F.Spelling << " twice from row " << F.PatternIndex;
   });
   EXPECT_GT(N, 1000u);
   for (const auto &[S, Want] : Rows) {
@@ -197,8 +194,7 @@ TEST(OpcodeTable, EverySpellingFindsEveryRowThatMakesIt) {
     ASSERT_TRUE(R) << S;
     EXPECT_EQ(R.Found->Spelling, S);
     std::set<unsigned> Got{R.Found->PatternIndex};
-    for (const Form &O : R.Overloads)
-      Got.insert(O.PatternIndex);
+    for (const Form &O : R.Overloads) Got.insert(O.PatternIndex);
     EXPECT_EQ(Got, Want) << S;
   }
 }
@@ -495,8 +491,8 @@ TEST(OpcodeTableFamilies, TargetSpecificCvt) {
   EXPECT_FALSE(Rs.runsOn(Target{120, 'a', 0}, false)); // another GPU
   Form F6 = must("cvt.rn.satfinite.e2m3x2.f32");
   EXPECT_EQ(F6.targetsText(false), "sm_100f, sm_110f or sm_120f");
-  for (Target T : {Target{100, 'f', 0}, Target{103, 'f', 0}, Target{100, 'a', 0},
-                   Target{110, 'a', 0}, Target{121, 'f', 0}})
+  for (Target T :
+       {Target{100, 'f', 0}, Target{103, 'f', 0}, Target{100, 'a', 0}, Target{110, 'a', 0}, Target{121, 'f', 0}})
     EXPECT_TRUE(F6.runsOn(T, false)) << T.name();
   for (Target T : {Target{100, 0, 0}, Target{120, 0, 0}, Target{90, 'a', 0}})
     EXPECT_FALSE(F6.runsOn(T, false)) << T.name();
@@ -519,8 +515,7 @@ TEST(OpcodeTableFamilies, NegatablePredicateSource) {
         // PTX's {!}c: the combining predicate of setp/set, vote's source,
         // and the predicate of bar.red / barrier.red.
         EXPECT_TRUE(F.Family == "setp" || F.Family == "set" || F.Family == "vote" ||
-                    ((F.Family == "bar" || F.Family == "barrier") &&
-                     F.Spelling.find(".red.") != std::string::npos))
+                    ((F.Family == "bar" || F.Family == "barrier") && F.Spelling.find(".red.") != std::string::npos))
             << F.Spelling;
         EXPECT_EQ(O.Type, PtxType::pred) << F.Spelling;
       }
@@ -579,7 +574,6 @@ TEST(OpcodeTableFamilies, AsyncOperands) {
   EXPECT_EQ(must("mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64").Operands.size(), 4u);
 }
 
-
 // The matrix families: register counts computed from the shape and types,
 // wgmma's two operand lists for one spelling, immediates with ranges.
 TEST(OpcodeTableFamilies, MatrixFragments) {
@@ -626,7 +620,6 @@ TEST(OpcodeTableFamilies, MatrixFragments) {
   EXPECT_EQ(T().lookup("ldmatrix.sync.aligned.m8n8.x8.shared.b16").Problem.K, SpellingProblem::UnknownQualifier);
 }
 
-
 // tcgen05: Tensor Memory addresses in brackets, overloads told apart by A's
 // carrier and disable-output-lane, an optional immediate that only some of
 // the form's targets have, register counts from .num and the shape.
@@ -662,8 +655,8 @@ TEST(OpcodeTableFamilies, Tcgen05) {
   EXPECT_EQ(must("tcgen05.ld.sync.aligned.16x128b.x4.pack::16b.b32").Operands[0].Regs, 8u);
   EXPECT_TRUE(must("tcgen05.st.sync.aligned.32x32b.x1.b32").Operands[0].Bracketed);
   EXPECT_EQ(must("tcgen05.ld.red.sync.aligned.32x32b.x2.min.s32").Operands[1].Type, PtxType::s32);
-  EXPECT_TRUE(must("tcgen05.commit.cta_group::1.mbarrier::arrive::one.multicast::cluster.b64")
-                  .Operands[1].RegisterOnly);
+  EXPECT_TRUE(
+      must("tcgen05.commit.cta_group::1.mbarrier::arrive::one.multicast::cluster.b64").Operands[1].RegisterOnly);
   EXPECT_EQ(must("tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64").Operands[0].AddrSpace,
             TILEAPPLY_SPACE_SHARED_CLUSTER);
   EXPECT_FALSE(must("tcgen05.mma.cta_group::1.kind::f16").isAligned()); // issued by one thread
@@ -707,9 +700,12 @@ TEST(OpcodeTableFamilies, AsyncRowsUnsupportedAndImmediateOverloads) {
   Form I = must("cp.async.bulk.tensor.5d.shared::cta.global.im2col.mbarrier::complete_tx::bytes");
   EXPECT_TRUE(I.Operands[4].Braced);
   EXPECT_EQ(I.Operands[4].Regs, 3u);
-  EXPECT_EQ(must("cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes").Operands[2].Regs, 5u);
+  EXPECT_EQ(
+      must("cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes").Operands[2].Regs,
+      5u);
   EXPECT_EQ(must("cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes").MinSm, 100u);
-  EXPECT_FALSE(must("cp.async.bulk.tensor.1d.shared::cta.global.mbarrier::complete_tx::bytes.cta_group::1").OnlyOn.empty());
+  EXPECT_FALSE(
+      must("cp.async.bulk.tensor.1d.shared::cta.global.mbarrier::complete_tx::bytes.cta_group::1").OnlyOn.empty());
   // Typed reductions: the buffers take the operation's type.
   Form R = must("cp.reduce.async.bulk.global.shared::cta.bulk_group.max.bf16");
   EXPECT_EQ(R.Operands[0].Type, PtxType::bf16);

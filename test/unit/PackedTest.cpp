@@ -6,9 +6,9 @@
 // host compiler has it, the compiler's own _Float16 conversion.
 //
 //===----------------------------------------------------------------------===//
-#include "tileapply/host.h"
 #include "tileapply/packed.h"
 #include "tileapply/core/Immediates.h"
+#include "tileapply/host.h"
 
 #include <gtest/gtest.h>
 
@@ -58,8 +58,7 @@ const Format Bf16{refBf16Value, 0x7F7F, 0x7F80, std::ldexp(1.0, 128)};
 uint16_t refNearest(const Format &F, float f) {
   uint16_t sign = std::signbit(f) ? 0x8000 : 0;
   double a = std::fabs(double(f));
-  if (std::isinf(a))
-    return sign | F.inf;
+  if (std::isinf(a)) return sign | F.inf;
   // Largest encoding whose value is <= a.
   uint32_t lo = 0, hi = F.maxFinite;
   if (F.value(F.maxFinite) <= a) {
@@ -74,8 +73,7 @@ uint16_t refNearest(const Format &F, float f) {
     }
   }
   double below = F.value(uint16_t(lo));
-  if (below == a)
-    return sign | uint16_t(lo);
+  if (below == a) return sign | uint16_t(lo);
   double above = lo == F.maxFinite ? F.infAsIfFinite : F.value(uint16_t(lo + 1));
   double dLo = a - below, dHi = above - a; // exact: nearby values, few bits
   uint32_t pick = dLo < dHi ? lo : dHi < dLo ? lo + 1 : ((lo & 1) ? lo + 1 : lo);
@@ -203,10 +201,8 @@ TEST(PackedHalf, AllEncodingsDecodeAndRoundTrip) {
     }
     ASSERT_EQ(back, b) << std::hex << h;
     double want = refHalfValue(b & 0x7FFF);
-    if ((b & 0x7C00) == 0x7C00)
-      want = INFINITY;
-    if (b & 0x8000)
-      want = -want;
+    if ((b & 0x7C00) == 0x7C00) want = INFINITY;
+    if (b & 0x8000) want = -want;
     ASSERT_EQ(double(f), want) << std::hex << h;
     ASSERT_EQ(std::signbit(f), bool(b & 0x8000)) << std::hex << h;
 #ifdef HAVE_FLOAT16
@@ -223,8 +219,8 @@ TEST(PackedHalf, EveryMidpointAgainstReference) {
     double hi = h == 0x7BFF ? 65536.0 : refHalfValue(uint16_t(h + 1));
     float mid = float((lo + hi) / 2); // exact: 12 significant bits
     ASSERT_EQ(double(mid), (lo + hi) / 2);
-    for (float f : {mid, std::nextafter(mid, 0.0f), std::nextafter(mid, INFINITY),
-                    float(lo), -mid, -std::nextafter(mid, INFINITY)}) {
+    for (float f : {mid, std::nextafter(mid, 0.0f), std::nextafter(mid, INFINITY), float(lo), -mid,
+                    -std::nextafter(mid, INFINITY)}) {
       ASSERT_EQ(f16_bits(f), refNearest(Half, f)) << f;
 #ifdef HAVE_FLOAT16
       ASSERT_EQ(f16_bits(f), viaFloat16(f)) << f;
@@ -359,17 +355,14 @@ TEST(PackedCarriers, LaneOrderAndSplats) {
 // must give the same bits for every value a diagnostic can show (the
 // integers of a literal) and for a sweep of other floats.
 TEST(PackedCarriers, CoreAgreesWithTheRuntimeHeader) {
-  using tileapply::PtxType;
   using tileapply::packedSplatBits;
+  using tileapply::PtxType;
   std::vector<float> values;
-  for (int i = -70000; i <= 70000; i += 7)
-    values.push_back(static_cast<float>(i));
+  for (int i = -70000; i <= 70000; i += 7) values.push_back(static_cast<float>(i));
   std::mt19937 rng(18);
-  for (int i = 0; i < 20000; ++i)
-    values.push_back(bitsToFloat(static_cast<uint32_t>(rng())));
+  for (int i = 0; i < 20000; ++i) values.push_back(bitsToFloat(static_cast<uint32_t>(rng())));
   for (float v : values) {
-    if (std::isnan(v))
-      continue; // NaN payloads: both quiet them, but the spelling is not quoted
+    if (std::isnan(v)) continue; // NaN payloads: both quiet them, but the spelling is not quoted
     SCOPED_TRACE(v);
     ASSERT_EQ(packedSplatBits(PtxType::f16, v), f16_bits(v));
     ASSERT_EQ(packedSplatBits(PtxType::bf16, v), bf16_bits(v));
@@ -393,8 +386,7 @@ TEST(PackedCarriers, MatchesInMemoryLayoutOfTwoHalves) {
 
 TEST(HostHelpers, PackAndUnpackArrays) {
   std::vector<float> x(16);
-  for (int i = 0; i < 16; ++i)
-    x[i] = float(i);
+  for (int i = 0; i < 16; ++i) x[i] = float(i);
   std::vector<uint32_t> w = tile::host::pack_f16x2(x);
   ASSERT_EQ(w.size(), 8u);
   EXPECT_EQ(w[0], f16x2(0.0f, 1.0f));
@@ -432,9 +424,8 @@ TEST(HostHelpers, Comparisons) {
   testing::internal::CaptureStderr();
   EXPECT_FALSE(all_close({1.0f, 2.0f}, {1.0f, 2.5f}, 0.0f, 0.0f, "mine"));
   EXPECT_FALSE(all_close({1.0f}, {1.0f, 2.0f}, 0.0f, 0.0f, "short"));
-  EXPECT_EQ(testing::internal::GetCapturedStderr(),
-            "mine[1]: got 2, want 2.5\nmine: 1 of 2 values differ\n"
-            "short: got 1 values, want 2\n");
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "mine[1]: got 2, want 2.5\nmine: 1 of 2 values differ\n"
+                                                    "short: got 1 values, want 2\n");
 }
 
 TEST(HostHelpers, Report) {

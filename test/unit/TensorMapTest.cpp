@@ -91,10 +91,10 @@ TEST(TensorMapValidate, ValidMapsPass) {
   }
   // every data type with a 16-byte inner box, no swizzle
   const CUtensorMapDataType types[] = {
-      CU_TENSOR_MAP_DATA_TYPE_UINT8,       CU_TENSOR_MAP_DATA_TYPE_UINT16,       CU_TENSOR_MAP_DATA_TYPE_UINT32,
-      CU_TENSOR_MAP_DATA_TYPE_INT32,       CU_TENSOR_MAP_DATA_TYPE_UINT64,       CU_TENSOR_MAP_DATA_TYPE_INT64,
-      CU_TENSOR_MAP_DATA_TYPE_FLOAT16,     CU_TENSOR_MAP_DATA_TYPE_FLOAT32,      CU_TENSOR_MAP_DATA_TYPE_FLOAT64,
-      CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,    CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ,  CU_TENSOR_MAP_DATA_TYPE_TFLOAT32,
+      CU_TENSOR_MAP_DATA_TYPE_UINT8,        CU_TENSOR_MAP_DATA_TYPE_UINT16,       CU_TENSOR_MAP_DATA_TYPE_UINT32,
+      CU_TENSOR_MAP_DATA_TYPE_INT32,        CU_TENSOR_MAP_DATA_TYPE_UINT64,       CU_TENSOR_MAP_DATA_TYPE_INT64,
+      CU_TENSOR_MAP_DATA_TYPE_FLOAT16,      CU_TENSOR_MAP_DATA_TYPE_FLOAT32,      CU_TENSOR_MAP_DATA_TYPE_FLOAT64,
+      CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,     CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ,  CU_TENSOR_MAP_DATA_TYPE_TFLOAT32,
       CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ, CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B, CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B,
       CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B};
   for (CUtensorMapDataType dt : types) {
@@ -108,7 +108,8 @@ TEST(TensorMapValidate, ValidMapsPass) {
   }
   // every swizzle mode with an inner box that fits it, every L2 promotion
   const CUtensorMapSwizzle swizzles[] = {
-      CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_SWIZZLE_32B, CU_TENSOR_MAP_SWIZZLE_64B, CU_TENSOR_MAP_SWIZZLE_128B,
+      CU_TENSOR_MAP_SWIZZLE_NONE,          CU_TENSOR_MAP_SWIZZLE_32B,
+      CU_TENSOR_MAP_SWIZZLE_64B,           CU_TENSOR_MAP_SWIZZLE_128B,
       CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B, CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B,
       CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B};
   for (CUtensorMapSwizzle sw : swizzles) {
@@ -174,8 +175,9 @@ TEST(TensorMapValidate, TiledRefusals) {
   expectRefused<tiled>(b, F([](tiled &t) { t.dtype = CUtensorMapDataType(99); }), "data type");
   expectRefused<tiled>(b, F([](tiled &t) { t.rank = 0; }), "rank 0");
   expectRefused<tiled>(b, F([](tiled &t) { t.rank = 6; }), "rank 6");
-  expectRefused<tiled>(b, F([](tiled &t) { t.interleave = CU_TENSOR_MAP_INTERLEAVE_16B, t.swizzle = CU_TENSOR_MAP_SWIZZLE_NONE; }),
-                       "rank >= 3");
+  expectRefused<tiled>(
+      b, F([](tiled &t) { t.interleave = CU_TENSOR_MAP_INTERLEAVE_16B, t.swizzle = CU_TENSOR_MAP_SWIZZLE_NONE; }),
+      "rank >= 3");
   expectRefused<tiled>(b, F([](tiled &t) { t.address = nullptr; }), "null");
   expectRefused<tiled>(b, F([](tiled &t) { t.address = g_buffer + 8; }), "16-byte aligned");
   expectRefused<tiled>(b, F([](tiled &t) {
@@ -222,8 +224,9 @@ TEST(TensorMapValidate, TiledRefusals) {
                        "multiple of 128");
   expectRefused<tiled>(b, F([&](tiled &t) { packed(t, CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B), t.box[0] = 64; }),
                        "boxDim[0] must be 128");
-  expectRefused<tiled>(b, F([&](tiled &t) { packed(t, CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B), t.swizzle = CU_TENSOR_MAP_SWIZZLE_64B; }),
-                       "16U6_ALIGN16B takes swizzle");
+  expectRefused<tiled>(
+      b, F([&](tiled &t) { packed(t, CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B), t.swizzle = CU_TENSOR_MAP_SWIZZLE_64B; }),
+      "16U6_ALIGN16B takes swizzle");
   expectRefused<tiled>(b, F([&](tiled &t) {
                          packed(t, CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B);
                          t.swizzle = CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B;
@@ -235,12 +238,11 @@ TEST(TensorMapValidate, TiledRefusals) {
                          t.interleave = CU_TENSOR_MAP_INTERLEAVE_16B;
                        }),
                        "requires no interleave");
-  expectRefused<tiled>(b, F([&](tiled &t) { packed(t, CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B), t.address = g_buffer + 16; }),
-                       "32-byte aligned");
-  expectRefused<tiled>(b, F([](tiled &t) {
-                         t.dtype = CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B, t.dims[0] = 255, t.box[0] = 64;
-                       }),
-                       "even");
+  expectRefused<tiled>(
+      b, F([&](tiled &t) { packed(t, CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B), t.address = g_buffer + 16; }),
+      "32-byte aligned");
+  expectRefused<tiled>(
+      b, F([](tiled &t) { t.dtype = CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B, t.dims[0] = 255, t.box[0] = 64; }), "even");
 }
 
 TEST(TensorMapValidate, Im2colRefusals) {
@@ -317,10 +319,13 @@ TEST(TensorMapValidate, Im2colWide) {
   EXPECT_TRUE(validate(w128).ok) << validate(w128).message;
   const im2col_wide b = validWide();
   using F = std::function<void(im2col_wide &)>;
-  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.swizzle = CU_TENSOR_MAP_SWIZZLE_NONE; }), "im2col-wide map takes");
-  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.swizzle = CU_TENSOR_MAP_SWIZZLE_32B; }), "im2col-wide map takes");
+  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.swizzle = CU_TENSOR_MAP_SWIZZLE_NONE; }),
+                             "im2col-wide map takes");
+  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.swizzle = CU_TENSOR_MAP_SWIZZLE_32B; }),
+                             "im2col-wide map takes");
   expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.rank = 2; }), "rank 2");
-  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.mode = CUtensorMapIm2ColWideMode(2); }), "CUtensorMapIm2ColWideMode");
+  expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.mode = CUtensorMapIm2ColWideMode(2); }),
+                             "CUtensorMapIm2ColWideMode");
   expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.lower_corner_width = -32769; }), "pixelBoxLowerCornerWidth");
   expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.upper_corner_width = 32768; }), "pixelBoxUpperCornerWidth");
   expectRefused<im2col_wide>(b, F([](im2col_wide &t) { t.channels_per_pixel = 0; }), "channelsPerPixel");
@@ -330,7 +335,6 @@ TEST(TensorMapValidate, Im2colWide) {
   // A valid map reaches the driver, or says why it cannot; it never crashes.
   CUtensorMap map;
   const status e = encode(&map, validWide());
-  if (!e.ok)
-    EXPECT_FALSE(e.message.empty());
+  if (!e.ok) EXPECT_FALSE(e.message.empty());
 }
 #endif

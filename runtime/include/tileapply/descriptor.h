@@ -107,18 +107,15 @@ TILEAPPLY_HD constexpr encoded<uint64_t> encode(const wgmma_smem &d) {
   using namespace detail;
   if (!fits14(d.start_address))
     return bad<uint64_t>("wgmma descriptor: start address must be a multiple of 16 below 2^18");
-  if (!fits14(d.lbo))
-    return bad<uint64_t>("wgmma descriptor: leading byte offset must be a multiple of 16 below 2^18");
-  if (!fits14(d.sbo))
-    return bad<uint64_t>("wgmma descriptor: stride byte offset must be a multiple of 16 below 2^18");
+  if (!fits14(d.lbo)) return bad<uint64_t>("wgmma descriptor: leading byte offset must be a multiple of 16 below 2^18");
+  if (!fits14(d.sbo)) return bad<uint64_t>("wgmma descriptor: stride byte offset must be a multiple of 16 below 2^18");
   if (d.base_offset > 7) return bad<uint64_t>("wgmma descriptor: base offset is 3 bits (0 - 7)");
   if (d.mode == swizzle::b128_atom32)
     return bad<uint64_t>("wgmma descriptor: 128B swizzle with 32B atoms is a tcgen05 mode");
   if (d.mode == swizzle::none && d.base_offset != 0)
     return bad<uint64_t>("wgmma descriptor: the base offset is not used without swizzling");
   const uint64_t mode = d.mode == swizzle::b128 ? 1 : d.mode == swizzle::b64 ? 2 : d.mode == swizzle::b32 ? 3 : 0;
-  return {enc14(d.start_address) | enc14(d.lbo) << 16 | enc14(d.sbo) << 32 |
-              uint64_t(d.base_offset) << 49 | mode << 62,
+  return {enc14(d.start_address) | enc14(d.lbo) << 16 | enc14(d.sbo) << 32 | uint64_t(d.base_offset) << 49 | mode << 62,
           nullptr};
 }
 
@@ -126,7 +123,10 @@ TILEAPPLY_HD constexpr wgmma_smem decode_wgmma_smem(uint64_t v) {
   using detail::field;
   const uint32_t m = field(v, 62, 2);
   return {field(v, 0, 14) << 4, field(v, 16, 14) << 4, field(v, 32, 14) << 4, field(v, 49, 3),
-          m == 1 ? swizzle::b128 : m == 2 ? swizzle::b64 : m == 3 ? swizzle::b32 : swizzle::none};
+          m == 1   ? swizzle::b128
+          : m == 2 ? swizzle::b64
+          : m == 3 ? swizzle::b32
+                   : swizzle::none};
 }
 
 /// Replaces the start-address field of a descriptor (wgmma or tcgen05) with
@@ -180,8 +180,7 @@ TILEAPPLY_HD constexpr encoded<uint64_t> encode(const tcgen05_smem &d) {
                         : d.mode == swizzle::b32       ? 6
                                                        : 0;
   return {enc14(d.start_address) | enc14(d.lbo) << 16 | enc14(d.sbo) << 32 | uint64_t(1) << 46 |
-              uint64_t(d.base_offset) << 49 | uint64_t(d.mode_lbo == lbo_mode::absolute) << 52 |
-              mode << 61,
+              uint64_t(d.base_offset) << 49 | uint64_t(d.mode_lbo == lbo_mode::absolute) << 52 | mode << 61,
           nullptr};
 }
 
@@ -251,7 +250,12 @@ TILEAPPLY_HD constexpr int ab_code(kind k, type t) {
   case kind::f16: return t == type::f16 ? 0 : t == type::bf16 ? 1 : -1;
   case kind::f8f6f4:
   case kind::mxf8f6f4:
-    return t == type::e4m3 ? 0 : t == type::e5m2 ? 1 : t == type::e2m3 ? 3 : t == type::e3m2 ? 4 : t == type::e2m1 ? 5 : -1;
+    return t == type::e4m3   ? 0
+           : t == type::e5m2 ? 1
+           : t == type::e2m3 ? 3
+           : t == type::e3m2 ? 4
+           : t == type::e2m1 ? 5
+                             : -1;
   case kind::i8: return t == type::u8 ? 0 : t == type::s8 ? 1 : -1;
   case kind::mxf4:
   case kind::mxf4nvf4: return t == type::e2m1 ? 1 : -1;
@@ -264,9 +268,9 @@ TILEAPPLY_HD constexpr type code_type(kind k, uint32_t c) {
   case kind::tf32: return type::tf32;
   case kind::f16: return c == 1 ? type::bf16 : type::f16;
   case kind::i8: return c == 1 ? type::s8 : type::u8;
-  case kind::mxf4: case kind::mxf4nvf4: return type::e2m1;
-  default:
-    return c == 0 ? type::e4m3 : c == 1 ? type::e5m2 : c == 3 ? type::e2m3 : c == 4 ? type::e3m2 : type::e2m1;
+  case kind::mxf4:
+  case kind::mxf4nvf4: return type::e2m1;
+  default: return c == 0 ? type::e4m3 : c == 1 ? type::e5m2 : c == 3 ? type::e2m3 : c == 4 ? type::e3m2 : type::e2m1;
   }
 }
 TILEAPPLY_HD constexpr bool mx(kind k) { return k == kind::mxf8f6f4 || k == kind::mxf4 || k == kind::mxf4nvf4; }
@@ -319,8 +323,7 @@ TILEAPPLY_HD constexpr encoded<uint32_t> encode(const tcgen05_instr &d) {
   if (d.max_shift < 0 || d.max_shift > 3) return bad<uint32_t>("tcgen05 instruction: max shift is 0 - 3");
   if (d.max_shift && !d.ws) return bad<uint32_t>("tcgen05 instruction: max shift is for .ws only");
   uint32_t v = uint32_t(d.sparse) << 2 | uint32_t(d.negate_a) << 13 | uint32_t(d.negate_b) << 14 |
-               uint32_t(d.transpose_a) << 15 | uint32_t(d.transpose_b) << 16 |
-               uint32_t(d.n >> 3) << 17;
+               uint32_t(d.transpose_a) << 15 | uint32_t(d.transpose_b) << 16 | uint32_t(d.n >> 3) << 17;
   if (!mx(d.k)) {
     if (d.sparsity_selector < 0 || d.sparsity_selector > 3)
       return bad<uint32_t>("tcgen05 instruction: sparsity selector is 0 - 3");
@@ -328,15 +331,18 @@ TILEAPPLY_HD constexpr encoded<uint32_t> encode(const tcgen05_instr &d) {
       return bad<uint32_t>("tcgen05 instruction: a sparsity selector needs sparsity");
     if (d.saturate && d.k != kind::i8) return bad<uint32_t>("tcgen05 instruction: saturate is for .kind::i8");
     int dt = -1;
-    if (d.k == kind::i8) dt = d.dtype == type::s32 ? 2 : -1;
-    else if (d.k == kind::tf32) dt = d.dtype == type::f32 ? 1 : -1;
-    else dt = d.dtype == type::f32 ? 1 : d.dtype == type::f16 ? 0 : -1;
+    if (d.k == kind::i8)
+      dt = d.dtype == type::s32 ? 2 : -1;
+    else if (d.k == kind::tf32)
+      dt = d.dtype == type::f32 ? 1 : -1;
+    else
+      dt = d.dtype == type::f32 ? 1 : d.dtype == type::f16 ? 0 : -1;
     if (dt < 0) return bad<uint32_t>("tcgen05 instruction: dtype is not a D type of this .kind");
     if (d.k == kind::f16 && dt == 0 && (a != 0 || b != 0))
       return bad<uint32_t>("tcgen05 instruction: an .f16 D takes .f16 A and B");
     if (d.m % 16 || (d.m >> 4) > 31) return bad<uint32_t>("tcgen05 instruction: M must be a multiple of 16");
-    v |= uint32_t(d.sparsity_selector) | uint32_t(d.saturate) << 3 | uint32_t(dt) << 4 |
-         uint32_t(a) << 7 | uint32_t(b) << 10 | uint32_t(d.m >> 4) << 24 | uint32_t(d.max_shift) << 30;
+    v |= uint32_t(d.sparsity_selector) | uint32_t(d.saturate) << 3 | uint32_t(dt) << 4 | uint32_t(a) << 7 |
+         uint32_t(b) << 10 | uint32_t(d.m >> 4) << 24 | uint32_t(d.max_shift) << 30;
     if (d.scale_a_id || d.scale_b_id || d.k96)
       return bad<uint32_t>("tcgen05 instruction: scale factor IDs and K = 96 are for .kind::mx*");
     return {v, nullptr};
@@ -503,11 +509,9 @@ struct canonical {
       const uint64_t col = k / T * (sw == swizzle::none ? L : 16);                   // bytes
       return (row + col) * 8 + k % T * elem_bits;
     }
-    if (sw == swizzle::none)
-      return (mn / T * S + k % 8 * 16 + k / 8 * L) * 8 + mn % T * elem_bits;
+    if (sw == swizzle::none) return (mn / T * S + k % 8 * 16 + k / 8 * L) * 8 + mn % T * elem_bits;
     const uint64_t chunks = span / 16; // 16-byte chunks of MN per span
-    return (mn / T % chunks * 16 + mn / (T * chunks) * L + k % 8 * span + k / 8 * S) * 8 +
-           mn % T * elem_bits;
+    return (mn / T % chunks * 16 + mn / (T * chunks) * L + k % 8 * span + k / 8 * S) * 8 + mn % T * elem_bits;
   }
   /// Byte offset (of the byte holding the element), before swizzling.
   TILEAPPLY_HD constexpr uint32_t offset(uint32_t mn, uint32_t k, uint32_t lbo, uint32_t sbo) const {

@@ -98,6 +98,7 @@
 namespace tile {
 namespace frag {
 
+// clang-format off: grouped enumerators and case labels, one group a line
 /// Element types of the matrix instructions' operands.
 enum class type : unsigned char {
   f16, bf16, tf32, f32, f64, s32, // floating point and accumulators
@@ -120,6 +121,8 @@ TILEAPPLY_HD constexpr int type_bits(type t) {
   return 0;
 }
 
+// clang-format on
+
 enum class operand : unsigned char { a, b, c, d };
 
 /// The .alayout / .blayout of mma.m8n8k4 (every other shape is .row.col).
@@ -129,9 +132,8 @@ enum class major : unsigned char { natural, row, col };
 struct shape {
   int m, n, k;
 };
-constexpr shape m8n8k4{8, 8, 4}, m8n8k16{8, 8, 16}, m8n8k32{8, 8, 32},
-    m8n8k128{8, 8, 128}, m16n8k4{16, 8, 4}, m16n8k8{16, 8, 8}, m16n8k16{16, 8, 16},
-    m16n8k32{16, 8, 32}, m16n8k64{16, 8, 64}, m16n8k128{16, 8, 128},
+constexpr shape m8n8k4{8, 8, 4}, m8n8k16{8, 8, 16}, m8n8k32{8, 8, 32}, m8n8k128{8, 8, 128}, m16n8k4{16, 8, 4},
+    m16n8k8{16, 8, 8}, m16n8k16{16, 8, 16}, m16n8k32{16, 8, 32}, m16n8k64{16, 8, 64}, m16n8k128{16, 8, 128},
     m16n8k256{16, 8, 256};
 // ldmatrix / stmatrix shapes.
 constexpr shape m8n8{8, 8, 0}, m16n16{16, 16, 0}, m8n16{8, 16, 0}, m16n8{16, 8, 0};
@@ -151,6 +153,7 @@ struct holder {
 /// The formula a layout evaluates. The names say the source; i is the ISA's
 /// element index (reg * elems_per_reg + elem), g = lane >> 2 (groupID),
 /// t = lane % 4 (threadID_in_group).
+// clang-format off: aligned comments and grouped enumerators
 enum class formula : unsigned char {
   invalid,
   qp_a_row,  // m8n8k4 .f16 A .row: row = lane%4 (+4 for lanes >= 16), col = i
@@ -179,6 +182,7 @@ enum class formula : unsigned char {
   mov_d,      // movmatrix destination
   tm_32x32b, tm_16x64b, tm_16x128b, tm_16x256b, tm_16x32bx2,
 };
+// clang-format on
 
 class layout {
 public:
@@ -218,8 +222,7 @@ public:
   }
 
   TILEAPPLY_HD constexpr pos coord(int thread, int reg, int elem) const {
-    if (!ok() || thread < 0 || thread >= threads_ || reg < 0 || reg >= regs_ || elem < 0 ||
-        elem >= per_reg_)
+    if (!ok() || thread < 0 || thread >= threads_ || reg < 0 || reg >= regs_ || elem < 0 || elem >= per_reg_)
       return {-1, -1, -1};
     const int lane = thread & 31, warp = thread >> 5;
     const int i = reg * per_reg_ + elem;
@@ -231,29 +234,24 @@ public:
     case formula::qp_b_row: return {t, i + 4 * hi, g & 3};
     case formula::qp_b_col: return {i, t + 4 * hi, g & 3};
     case formula::qp_c_f16: return {t + 4 * hi, i, g & 3};
-    case formula::qp_c_f32:
-      return {(lane & 1) + (i & 2) + 4 * hi, (i & 4) + (lane & 2) + (i & 1), g & 3};
+    case formula::qp_c_f32: return {(lane & 1) + (i & 2) + 4 * hi, (i & 4) + (lane & 2) + (i & 1), g & 3};
     case formula::a884_f64: return {g, t, 0};
     case formula::b884_f64: return {t, g, 0};
-    case formula::a_w:
-      return {base + g + 8 * ((i / w) % 2), w * t + i % w + 4 * w * (i / (2 * w)), 0};
+    case formula::a_w: return {base + g + 8 * ((i / w) % 2), w * t + i % w + 4 * w * (i / (2 * w)), 0};
     case formula::b_w: return {w * t + i % w + 4 * w * (i / w), g, 0};
     case formula::a_tf: return {base + g + 8 * (i % 2), t + 4 * (i / 2), 0};
     case formula::b_tf: return {t + 4 * i, g, 0};
     case formula::c_16: return {base + g + 8 * ((i / 2) % 2), 2 * t + i % 2 + 8 * (i / 4), 0};
     case formula::ld_n: return {g, w * t + elem, reg};
     case formula::ld_t: return {2 * t + elem, g, reg};
-    case formula::ld_16x16_t:
-      return {(elem & 1) + 2 * (reg & 1) + 4 * t, g + 8 * (elem >> 1), reg >> 1};
+    case formula::ld_16x16_t: return {(elem & 1) + 2 * (reg & 1) + 4 * t, g + 8 * (elem >> 1), reg >> 1};
     case formula::st_16x8_t: return {2 * t + (elem & 1), g + 8 * (elem >> 1), reg};
     case formula::mov_d: return {2 * t + elem, g, 0};
     case formula::tm_32x32b: return {lane, tm_col(reg, elem), 0};
     case formula::tm_16x64b: return {g + 8 * (lane & 1), tm_col(((lane >> 1) & 1) + 2 * reg, elem), 0};
     case formula::tm_16x128b: return {g + 8 * (reg & 1), tm_col(t + 4 * (reg >> 1), elem), 0};
-    case formula::tm_16x256b:
-      return {g + 8 * ((reg >> 1) & 1), tm_col(2 * t + (reg & 1) + 8 * (reg >> 2), elem), 0};
-    case formula::tm_16x32bx2:
-      return {lane & 15, tm_col(reg, elem) + (lane >= 16 ? half_split : 0), 0};
+    case formula::tm_16x256b: return {g + 8 * ((reg >> 1) & 1), tm_col(2 * t + (reg & 1) + 8 * (reg >> 2), elem), 0};
+    case formula::tm_16x32bx2: return {lane & 15, tm_col(reg, elem) + (lane >= 16 ? half_split : 0), 0};
     case formula::invalid: break;
     }
     return {-1, -1, -1};
@@ -266,8 +264,7 @@ public:
       for (int r = 0; r < regs_; ++r)
         for (int e = 0; e < per_reg_; ++e) {
           pos p = coord(th, r, e);
-          if (p.row == row && p.col == col && p.matrix == m)
-            return {th, r, e};
+          if (p.row == row && p.col == col && p.matrix == m) return {th, r, e};
         }
     return {-1, -1, -1};
   }
@@ -284,9 +281,8 @@ TILEAPPLY_HD constexpr layout fail(const char *why) {
   return l;
 }
 
-TILEAPPLY_HD constexpr layout make(formula f, int w, int rows, int cols, int regs, int per_reg,
-                                   int elem_bits, int reg_bits = 32, int threads = 32,
-                                   int matrices = 1) {
+TILEAPPLY_HD constexpr layout make(formula f, int w, int rows, int cols, int regs, int per_reg, int elem_bits,
+                                   int reg_bits = 32, int threads = 32, int matrices = 1) {
   layout l;
   l.f = f;
   l.w = w;
@@ -313,9 +309,7 @@ TILEAPPLY_HD constexpr bool is(shape s, shape r) { return s.m == r.m && s.n == r
 TILEAPPLY_HD constexpr bool int8(type t) { return t == type::s8 || t == type::u8; }
 TILEAPPLY_HD constexpr bool int4(type t) { return t == type::s4 || t == type::u4; }
 TILEAPPLY_HD constexpr bool f8(type t) { return t == type::e4m3 || t == type::e5m2; }
-TILEAPPLY_HD constexpr bool f8f6f4(type t) {
-  return f8(t) || t == type::e3m2 || t == type::e2m3 || t == type::e2m1;
-}
+TILEAPPLY_HD constexpr bool f8f6f4(type t) { return f8(t) || t == type::e3m2 || t == type::e2m3 || t == type::e2m1; }
 TILEAPPLY_HD constexpr bool half(type t) { return t == type::f16 || t == type::bf16; }
 
 // An A or B fragment of `elems` elements of `bits` each (container bits), in
@@ -330,7 +324,8 @@ TILEAPPLY_HD constexpr layout ab(formula f, int w, int rows, int cols, int elems
 TILEAPPLY_HD constexpr layout acc(int m, type t) {
   const int elems = m == 16 ? 4 : 2;
   switch (t) {
-  case type::f32: case type::s32: return make(formula::c_16, 0, m, 8, elems, 1, 32);
+  case type::f32:
+  case type::s32: return make(formula::c_16, 0, m, 8, elems, 1, 32);
   case type::f64: return make(formula::c_16, 0, m, 8, elems, 1, 64, 64);
   case type::f16: return make(formula::c_16, 0, m, 8, elems / 2, 2, 16);
   default: return fail("not an accumulator type of this shape (.f16, .f32, .s32 or .f64)");
@@ -392,8 +387,7 @@ TILEAPPLY_HD constexpr layout mma(shape s, operand op, type t, major order = maj
     return is_a ? ab(formula::a_tf, 0, 16, 4, 2, type_bits(t)) : ab(formula::b_tf, 0, 4, 8, 1, type_bits(t));
   }
   if (is(s, m16n8k8)) { // 9.7.14.5.7
-    if (half(t))
-      return is_a ? ab(formula::a_w, 2, 16, 8, 4, 16) : ab(formula::b_w, 2, 8, 8, 2, 16);
+    if (half(t)) return is_a ? ab(formula::a_w, 2, 16, 8, 4, 16) : ab(formula::b_w, 2, 8, 8, 2, 16);
     if (t == type::tf32 || t == type::f64)
       return is_a ? ab(formula::a_tf, 0, 16, 8, 4, type_bits(t)) : ab(formula::b_tf, 0, 8, 8, 2, type_bits(t));
     return fail("m16n8k8 multiplies .f16, .bf16, .tf32 or .f64");
@@ -408,11 +402,9 @@ TILEAPPLY_HD constexpr layout mma(shape s, operand op, type t, major order = maj
     return fail("m16n8k16 multiplies .f16, .bf16, .f64, .s8/.u8 or .e4m3/.e5m2");
   }
   if (is(s, m16n8k32)) { // 9.7.14.5.10
-    if (int4(t))
-      return is_a ? ab(formula::a_w, 8, 16, 32, 16, 4) : ab(formula::b_w, 8, 32, 8, 8, 4);
+    if (int4(t)) return is_a ? ab(formula::a_w, 8, 16, 32, 16, 4) : ab(formula::b_w, 8, 32, 8, 8, 4);
     // .kind::f8f6f4 puts FP6 and FP4 elements in 8-bit containers.
-    if (int8(t) || f8f6f4(t))
-      return is_a ? ab(formula::a_w, 4, 16, 32, 16, 8) : ab(formula::b_w, 4, 32, 8, 8, 8);
+    if (int8(t) || f8f6f4(t)) return is_a ? ab(formula::a_w, 4, 16, 32, 16, 8) : ab(formula::b_w, 4, 32, 8, 8, 8);
     return fail("m16n8k32 multiplies .s4/.u4, .s8/.u8 or .e4m3/.e5m2/.e3m2/.e2m3/.e2m1");
   }
   if (is(s, m16n8k64)) { // 9.7.14.5.11 (.e2m1: .kind::mxf4 / mxf4nvf4, packed)
@@ -512,9 +504,12 @@ TILEAPPLY_HD constexpr layout wgmma(int n, int k, operand op, type t) {
   if (!wgmma_n_ok(n, t == type::s32))
     return fail("wgmma n is 8..256 in steps of 8 (.s32: 8, 16, 24, 32, then steps of 16)");
   layout l;
-  if (t == type::f32 || t == type::s32) l = make(formula::c_16, 0, 64, n, n / 2, 1, 32);
-  else if (t == type::f16 && k != 8 && k != 256) l = make(formula::c_16, 0, 64, n, n / 4, 2, 16);
-  else return fail("wgmma D is .f32, .f16 (not with .tf32) or .s32");
+  if (t == type::f32 || t == type::s32)
+    l = make(formula::c_16, 0, 64, n, n / 2, 1, 32);
+  else if (t == type::f16 && k != 8 && k != 256)
+    l = make(formula::c_16, 0, 64, n, n / 4, 2, 16);
+  else
+    return fail("wgmma D is .f32, .f16 (not with .tf32) or .s32");
   return warpgroup(l);
 }
 
@@ -546,8 +541,7 @@ TILEAPPLY_HD constexpr layout wgmma_sp(int n, int k, operand op, type t) {
 /// layouts are not such a pair (f16 accumulators, other A types) or an index
 /// is out of range.
 TILEAPPLY_HD constexpr int acc_to_a(const layout &acc, const layout &a, int kstep, int reg, int elem) {
-  if (!acc.ok() || !a.ok() || acc.f != formula::c_16 || acc.elems_per_reg() != 1 || acc.threads() != 128)
-    return -1;
+  if (!acc.ok() || !a.ok() || acc.f != formula::c_16 || acc.elems_per_reg() != 1 || acc.threads() != 128) return -1;
   if (a.f != formula::a_w || a.w != 2 || a.threads() != 128 || a.regs() != 4 || a.elems_per_reg() != 2) return -1;
   if (kstep < 0 || 16 * (kstep + 1) > acc.cols() || reg < 0 || reg >= 4 || elem < 0 || elem >= 2) return -1;
   return 8 * kstep + 2 * reg + elem;
@@ -638,8 +632,7 @@ TILEAPPLY_HD constexpr layout tcgen05(tmem_shape s, int num, bool pack16 = false
   const int span = pack16 ? 2 * num : num; // columns one half covers
   if (s == tmem_shape::s16x32bx2 && (half_split < span || half_split > 0xFFFF))
     return fail("the .16x32bx2 immHalfSplitoff must not overlap the first half (>= .num columns)");
-  if (s != tmem_shape::s16x32bx2 && half_split != 0)
-    return fail("only .16x32bx2 takes an immHalfSplitoff");
+  if (s != tmem_shape::s16x32bx2 && half_split != 0) return fail("only .16x32bx2 takes an immHalfSplitoff");
   layout l = pack16 ? make(f, 0, rows, 2 * cols, per * num, 2, 16) : make(f, 0, rows, cols, per * num, 1, 32);
   l.pack16 = pack16;
   l.half_split = half_split;

@@ -41,9 +41,7 @@ namespace packed {
 constexpr uint32_t float_bits(float f) { return __builtin_bit_cast(uint32_t, f); }
 
 /// The float whose IEEE-754 binary32 encoding is `bits`.
-constexpr float float_from_bits(uint32_t bits) {
-  return __builtin_bit_cast(float, bits);
-}
+constexpr float float_from_bits(uint32_t bits) { return __builtin_bit_cast(float, bits); }
 
 // ---- half (IEEE binary16) ---------------------------------------------------------
 
@@ -108,40 +106,34 @@ constexpr float f16_to_float(uint16_t h) {
 /// round like any other value, NaN becomes a quiet NaN keeping its sign.
 constexpr uint16_t bf16_bits(float f) {
   const uint32_t x = float_bits(f);
-  if ((x & 0x7FFFFFFFu) > 0x7F800000u)
-    return static_cast<uint16_t>((x >> 16) | 0x0040u);
+  if ((x & 0x7FFFFFFFu) > 0x7F800000u) return static_cast<uint16_t>((x >> 16) | 0x0040u);
   // Adding 0x7FFF plus the lowest kept bit rounds half way cases to even; a
   // carry runs into the exponent, up to inf for the largest finite values.
   return static_cast<uint16_t>((x + 0x7FFFu + ((x >> 16) & 1u)) >> 16);
 }
 
 /// The float value of the bfloat16 encoding `b` (exact).
-constexpr float bf16_to_float(uint16_t b) {
-  return float_from_bits(static_cast<uint32_t>(b) << 16);
-}
+constexpr float bf16_to_float(uint16_t b) { return float_from_bits(static_cast<uint32_t>(b) << 16); }
 
 // ---- packed carriers ------------------------------------------------------------------
 
 /// Two halves in one `.f16x2` carrier: `lo` (lane 0) in bits 0-15.
 constexpr uint32_t f16x2(float lo, float hi) {
-  return static_cast<uint32_t>(f16_bits(lo)) |
-         (static_cast<uint32_t>(f16_bits(hi)) << 16);
+  return static_cast<uint32_t>(f16_bits(lo)) | (static_cast<uint32_t>(f16_bits(hi)) << 16);
 }
 /// Both lanes `v`: `f16x2(2.0f) == 0x40004000`.
 constexpr uint32_t f16x2(float v) { return f16x2(v, v); }
 
 /// Two bfloat16s in one `.bf16x2` carrier: `lo` (lane 0) in bits 0-15.
 constexpr uint32_t bf16x2(float lo, float hi) {
-  return static_cast<uint32_t>(bf16_bits(lo)) |
-         (static_cast<uint32_t>(bf16_bits(hi)) << 16);
+  return static_cast<uint32_t>(bf16_bits(lo)) | (static_cast<uint32_t>(bf16_bits(hi)) << 16);
 }
 /// Both lanes `v`: `bf16x2(1.0f) == 0x3F803F80`.
 constexpr uint32_t bf16x2(float v) { return bf16x2(v, v); }
 
 /// Two floats in one `.f32x2` carrier: `lo` (lane 0) in bits 0-31.
 constexpr uint64_t f32x2(float lo, float hi) {
-  return static_cast<uint64_t>(float_bits(lo)) |
-         (static_cast<uint64_t>(float_bits(hi)) << 32);
+  return static_cast<uint64_t>(float_bits(lo)) | (static_cast<uint64_t>(float_bits(hi)) << 32);
 }
 /// Both lanes `v`.
 constexpr uint64_t f32x2(float v) { return f32x2(v, v); }

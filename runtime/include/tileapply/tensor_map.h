@@ -123,15 +123,21 @@ struct im2col_wide {
 inline int element_bits(CUtensorMapDataType t) {
   switch (t) {
   case CU_TENSOR_MAP_DATA_TYPE_UINT8: return 8;
-  case CU_TENSOR_MAP_DATA_TYPE_UINT16: case CU_TENSOR_MAP_DATA_TYPE_FLOAT16:
+  case CU_TENSOR_MAP_DATA_TYPE_UINT16:
+  case CU_TENSOR_MAP_DATA_TYPE_FLOAT16:
   case CU_TENSOR_MAP_DATA_TYPE_BFLOAT16: return 16;
-  case CU_TENSOR_MAP_DATA_TYPE_UINT32: case CU_TENSOR_MAP_DATA_TYPE_INT32:
-  case CU_TENSOR_MAP_DATA_TYPE_FLOAT32: case CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ:
-  case CU_TENSOR_MAP_DATA_TYPE_TFLOAT32: case CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ: return 32;
-  case CU_TENSOR_MAP_DATA_TYPE_UINT64: case CU_TENSOR_MAP_DATA_TYPE_INT64:
+  case CU_TENSOR_MAP_DATA_TYPE_UINT32:
+  case CU_TENSOR_MAP_DATA_TYPE_INT32:
+  case CU_TENSOR_MAP_DATA_TYPE_FLOAT32:
+  case CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ:
+  case CU_TENSOR_MAP_DATA_TYPE_TFLOAT32:
+  case CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ: return 32;
+  case CU_TENSOR_MAP_DATA_TYPE_UINT64:
+  case CU_TENSOR_MAP_DATA_TYPE_INT64:
   case CU_TENSOR_MAP_DATA_TYPE_FLOAT64: return 64;
   case CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B: return 4;
-  case CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B: case CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B: return 8;
+  case CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B:
+  case CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B: return 8;
   }
   return 0;
 }
@@ -140,8 +146,8 @@ inline int element_bits(CUtensorMapDataType t) {
 /// elements of `dtype` whose rows are packed (`cols` elements apart), moved
 /// in boxes of `box_rows` x `box_cols`. Every other field keeps its default
 /// (no swizzle, interleave or L2 promotion); set them on the result.
-inline tiled matrix(CUtensorMapDataType dtype, const void *address, uint64_t rows, uint64_t cols,
-                    uint32_t box_rows, uint32_t box_cols) {
+inline tiled matrix(CUtensorMapDataType dtype, const void *address, uint64_t rows, uint64_t cols, uint32_t box_rows,
+                    uint32_t box_cols) {
   tiled t;
   t.dtype = dtype;
   t.rank = 2;
@@ -169,9 +175,12 @@ inline bool packed16(CUtensorMapDataType t) {
 }
 inline bool floating(CUtensorMapDataType t) {
   switch (t) {
-  case CU_TENSOR_MAP_DATA_TYPE_FLOAT16: case CU_TENSOR_MAP_DATA_TYPE_FLOAT32:
-  case CU_TENSOR_MAP_DATA_TYPE_FLOAT64: case CU_TENSOR_MAP_DATA_TYPE_BFLOAT16:
-  case CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ: case CU_TENSOR_MAP_DATA_TYPE_TFLOAT32:
+  case CU_TENSOR_MAP_DATA_TYPE_FLOAT16:
+  case CU_TENSOR_MAP_DATA_TYPE_FLOAT32:
+  case CU_TENSOR_MAP_DATA_TYPE_FLOAT64:
+  case CU_TENSOR_MAP_DATA_TYPE_BFLOAT16:
+  case CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ:
+  case CU_TENSOR_MAP_DATA_TYPE_TFLOAT32:
   case CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ: return true;
   default: return false;
   }
@@ -182,16 +191,17 @@ inline int swizzle_span(CUtensorMapSwizzle s) {
   case CU_TENSOR_MAP_SWIZZLE_NONE: return 0;
   case CU_TENSOR_MAP_SWIZZLE_32B: return 32;
   case CU_TENSOR_MAP_SWIZZLE_64B: return 64;
-  case CU_TENSOR_MAP_SWIZZLE_128B: case CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B:
-  case CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B: case CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B: return 128;
+  case CU_TENSOR_MAP_SWIZZLE_128B:
+  case CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B:
+  case CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B:
+  case CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B: return 128;
   }
   return -1;
 }
 
 // The checks both kinds share: everything but the box (tiled) or the
 // pixel box (im2col). `inner` is the inner box extent in elements.
-template <class Spec>
-status check_common(const Spec &s, uint32_t min_rank, const char *inner_name, uint64_t inner) {
+template <class Spec> status check_common(const Spec &s, uint32_t min_rank, const char *inner_name, uint64_t inner) {
   const int bits = element_bits(s.dtype);
   if (bits == 0) return fail("data type " + std::to_string(int(s.dtype)) + " is not a CUtensorMapDataType");
   if (s.rank < min_rank || s.rank > 5)
@@ -285,12 +295,12 @@ inline status validate(const im2col &t) {
   for (unsigned i = 0; i < spatial; ++i) {
     if (t.lower_corner[i] < lim_lo || t.lower_corner[i] > lim_hi)
       return detail::fail(detail::at("pixelBoxLowerCorner", i) + " = " + std::to_string(t.lower_corner[i]) +
-                          " is outside " + std::to_string(lim_lo) + " ... " + std::to_string(lim_hi) +
-                          " for rank " + std::to_string(t.rank));
+                          " is outside " + std::to_string(lim_lo) + " ... " + std::to_string(lim_hi) + " for rank " +
+                          std::to_string(t.rank));
     if (t.upper_corner[i] < lim_lo || t.upper_corner[i] > lim_hi)
       return detail::fail(detail::at("pixelBoxUpperCorner", i) + " = " + std::to_string(t.upper_corner[i]) +
-                          " is outside " + std::to_string(lim_lo) + " ... " + std::to_string(lim_hi) +
-                          " for rank " + std::to_string(t.rank));
+                          " is outside " + std::to_string(lim_lo) + " ... " + std::to_string(lim_hi) + " for rank " +
+                          std::to_string(t.rank));
   }
   if (t.channels_per_pixel < 1 || t.channels_per_pixel > 256)
     return detail::fail("channelsPerPixel = " + std::to_string(t.channels_per_pixel) + " is outside 1 ... 256");
