@@ -7,8 +7,8 @@
 Step 1 (always): the kernel on small ragged shapes (seqlen 1, 17, 129, 1000,
 seqlen_q != seqlen_k, GQA 32/8, causal and not, head dim 64/128/256) against
 an f32 reference, every element of O (poisoned with NaN before the call) and
-of the LSE, and against FA3 when it imports; each kernel mode (pipelined,
-plain loop, ping-pong) in its own worker. Step 2 (not with --quick), for the
+of the LSE, and against FA3 when it imports; each kernel mode (MODES below)
+in its own worker. Step 2 (not with --quick), for the
 modes that passed: the shapes of issue 20's table (16k tokens, hidden 2048):
 every element must be finite and match cuDNN's result (and FA3's); the f32
 reference checks every element and the LSE of the first --ref-heads heads
@@ -197,8 +197,8 @@ def emit(rec):
     print("@@" + json.dumps(rec), flush=True)
 
 
-# attn_set_mode: pipelined loop (the default), plain loop, pipelined + ping-pong,
-# and the first and third with wider KV blocks
+# attn_set_mode: the default (fastest per head dim), plain loop, pipelined + ping-pong,
+# and pipelined and ping-pong with wider KV blocks (bench/attention/README.md)
 MODES = ((0, "tileapply"), (1, "tileapply_plain"), (2, "tileapply_pingpong"), (3, "tileapply_wide"),
          (4, "tileapply_wide_pingpong"))
 
