@@ -385,13 +385,14 @@ void gemm_plan_free(void *pv) { delete static_cast<plan *>(pv); }
 // Split-K is considered only for a tile with fewer tiles than SMs and S
 // slices of at least 8 k-blocks each (S <= 16); it adds the cost of writing
 // each slice's f32 partial and of the last slice reading all S back, and is
-// taken only where that estimate is at least 10% below S = 1. Without a
+// taken only where that estimate is at least 10% below the unsplit pick's. Without a
 // split, the choice is the one before split-K: a shape with fewer 128 x 256
 // tiles than SMs (skinny M, small N) picks 128 x 128, twice the CTAs at work.
-// So skinny M with a long K (M <= 256, N = 4096, K >= 4096; M = 128,
-// N = K = 8192) picks ta_128x128_s6_splitk with 2 to 8 slices, and square or
-// K-heavy shapes with M, N >= 2048 (already 128 or more tiles on 132 SMs,
-// waves 97% full) keep S = 1. fp8: only the promoted 128 x 128 variants (the
+// On 132 SMs: M <= 128 with N = 4096 (32 tiles) picks ta_128x128_s6_splitk
+// with S = 4, N = K = 8192 (64 tiles) S = 2, M = 256, N = 4096 S = 2 (K 4096)
+// or ta_128x256_s4_splitk S = 4 (K 16384); N = 16384 (128 tiles of 128 x 128)
+// and every square or K-heavy shape with M, N >= 2048 (128 or more tiles,
+// waves already 97% full) keep S = 1. fp8: only the promoted 128 x 128 variants (the
 // 128 x 256 ones accumulate in the tensor core over all of K, see
 // config::promote), split the same way. Returns a variant index, or -1
 // (unknown dtype; gemm_error() says why); a *_splitk variant's plan with

@@ -325,20 +325,23 @@ struct shape_pick {
   bool narrow;     ///< 128 x 128 (else 128 x 256)
   uint32_t splits; ///< slices of K (1: no split-K)
 };
-/// Without a split on either tile, pick_narrow's choice (the heuristic
-/// before split-K); else the tile whose best split is estimated faster.
-/// `narrow_only`: only the 128 x 128 tile exists (fp8); `allow_split`
-/// false: never split (the heuristic before split-K).
+/// pick_narrow's choice without a split (the heuristic before split-K),
+/// unless a tile's pick_splits S > 1 is estimated at least 10% faster than
+/// that choice; then the faster such tile with its S. `narrow_only`: only
+/// the 128 x 128 tile exists (fp8); `allow_split` false: never split.
 GEMM_HD constexpr shape_pick pick_shape(uint32_t M, uint32_t N, uint32_t kblocks, uint32_t sms, bool narrow_only,
                                         bool allow_split = true) {
-  const uint32_t s128 = allow_split ? pick_splits(M, N, kblocks, sms, 128) : 1;
-  if (narrow_only) return {true, s128};
-  const uint32_t s256 = allow_split ? pick_splits(M, N, kblocks, sms, 256) : 1;
-  if (s128 == 1 && s256 == 1) return {pick_narrow(M, N, sms), 1};
-  const bool narrow = split_cost(M, N, kblocks, sms, 128, s128) < split_cost(M, N, kblocks, sms, 256, s256);
-  return {narrow, narrow ? s128 : s256};
+  shape_pick best{narrow_only || pick_narrow(M, N, sms), 1};
+  if (!allow_split) return best;
+  const uint64_t unsplit = split_cost(M, N, kblocks, sms, best.narrow ? 128 : 256, 1);
+  uint64_t best_cost = unsplit;
+  for (uint32_t bn = 128; bn <= (narrow_only ? 128u : 256u); bn += 128) {
+    const uint32_t S = pick_splits(M, N, kblocks, sms, bn);
+    const uint64_t c = split_cost(M, N, kblocks, sms, bn, S);
+    if (S > 1 && c * 10 <= unsplit * 9 && c < best_cost) best = {bn == 128, S}, best_cost = c;
+  }
+  return best;
 }
-
 
 } // namespace gemm
 
