@@ -39,14 +39,7 @@ TOL = 2.0 ** -7  # two bf16 roundings (ours and the reference's) apart: 2 x 2^-8
 FP8_HEADER = ["dtype", "size", "m", "n", "k", "impl", "status", "ms_median", "ms_min", "ms_max", "tflops",
               "ratio_vs_torch", "max_rel_ref", "max_rel_torch", "grid"]
 
-CLASSES = {
-    "skinny": ["%dx%dx%d" % (m, n, k) for m in (1, 16, 64, 128, 256) for n, k in ((4096, 4096), (8192, 8192),
-                                                                                  (16384, 4096), (4096, 16384))],
-    "square": ["2048", "3072", "4096", "6144", "8192"],
-    "kheavy": ["%dx%dx%d" % (m, n, k) for k in (16384, 32768) for m, n in ((2048, 2048), (4096, 4096),
-                                                                           (2048, 4096))],
-    "ragged": ["4000x4000x4000", "8000x8192x7936", "1000x3008x5008", "3333x7008x4112"],  # N, K % 16: torch._scaled_mm
-}
+CLASSES = base.CLASSES  # skinny, square, kheavy, ragged (N, K % 16 as torch._scaled_mm needs)
 DEFAULT_SIZES = "4096,8192,6144,8000x8192x7936,128x8192x8192"
 SMALL = ["128x256x128", "8x16x16", "100x264x272", "300x520x1040", "129x8x4096", "1500x1400x336"]
 
