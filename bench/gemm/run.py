@@ -596,6 +596,7 @@ def worker_bench(torch, lib, mnk, names, seed, warmup, reps):
                   % (vname, size_name(mnk), err["rel_fro"], err["max_rel"]))
             fns.append((vname, fn))
         plans = []
+        labels = {}  # what each variant ran as (a pick's variant, the slices of K)
         for v in group:
             g.d.fill_(float("nan"))
             try:
@@ -632,6 +633,7 @@ def worker_bench(torch, lib, mnk, names, seed, warmup, reps):
                     why = str(e)
             status = "ok" if why is None else "FAIL"
             label = lib.describe(v, plan, m, n, k)
+            labels[v] = label
             print("%-4s check %-26s %-18s rel_fro %.2e  max %.2f x bound  vs cuBLAS %.2e  grid %d%s"
                   % (status, label, size_name(mnk), err["rel_fro"], err["max_rel"], vs,
                      lib.lib.gemm_plan_grid(plan), "" if why is None else ": " + why))
@@ -650,7 +652,8 @@ def worker_bench(torch, lib, mnk, names, seed, warmup, reps):
             med = statistics.median(ms)
             tf = flops / (med * 1e-3) / 1e12
             print("time %-26s %-18s %8.4f ms  %7.1f TFLOP/s  %5.3f of peak  %5.3fx %s  (min %.4f, max %.4f)"
-                  % (vname, size_name(mnk), med, tf, tf / PEAK_TFLOPS, base / med, impls[0][0], ms[0], ms[-1]))
+                  % (labels.get(vname, vname), size_name(mnk), med, tf, tf / PEAK_TFLOPS, base / med, impls[0][0],
+                     ms[0], ms[-1]))
             emit({"step": "time", "variant": vname, "m": m, "n": n, "k": k, "median_ms": med, "min_ms": ms[0],
                   "max_ms": ms[-1], "reps": len(ms), "tflops": tf, "fused": fused})
         for p in plans:
