@@ -427,7 +427,9 @@ def gemm_summary_lines(disp):
     out = []
     names = {}
     for d in disp:
-        names.setdefault(d["variant"], d["label"])
+        names.setdefault(d["variant"], set()).add(d["label"])
+    # A variant whose label differs by shape (a pick, a split-K variant's slices) goes by its name.
+    names = {v: next(iter(ls)) if len(ls) == 1 else v for v, ls in names.items()}
     for v in names:
         if v in GEMM_TORCH:
             continue

@@ -23,6 +23,19 @@
 //                 bias null or N bf16; K a multiple of 16
 //   int         gemm_pick(int M, int N, int K)      the bf16 variant for the shape
 //   int         gemm_pick_dtype(const char *dtype, int M, int N, int K)   the same per dtype
+//                 (a *_splitk variant where split-K pays; its plan then takes
+//                 the heuristic's slices)
+//   int         gemm_pick_nosplit(const char *dtype, int M, int N, int K)
+//                 the pick without split-K (the heuristic before it)
+//   int         gemm_variant_splitk(int v)          1: a split-K variant
+//   void       *gemm_plan_ex(int v, A, B, D, bias, scale_a, scale_b, M, N, K, int splits)
+//                 either dtype (scale_a, scale_b null for bf16); splits: 0 the
+//                 heuristic's (1 for a variant without split-K), else 1 ...
+//                 16 slices of K (split-K variants only; at most the k-blocks).
+//                 A split-K plan allocates its workspace (f32 partial tiles
+//                 and arrival counters, layout.h's split_ws), freed by
+//                 gemm_plan_free; launches of one plan must not overlap
+//   int         gemm_plan_splits(void *plan)        slices of K the plan runs
 //
 // A: M x K bf16 row-major; B: K x N bf16 column-major (N rows of K, K
 // contiguous); D: M x N bf16 row-major; bias: N bf16 (fused variants only).
@@ -65,6 +78,12 @@ constexpr config kF8C2{256, 4, 2, 2, false, true, gemm::kE4m3};
 constexpr config kF8N128{128, 6, 2, 1, false, true, gemm::kE4m3, true};
 constexpr config kF8E5N128{128, 6, 2, 1, false, true, gemm::kE5m2, true};
 constexpr config kF8E5{256, 4, 2, 1, false, true, gemm::kE5m2};
+// Split-K (gemm_splitk_kernel / gemm_scaled_splitk_kernel).
+constexpr config kMainSK{256, 4, 2, 1, false, true, gemm::kBf16, false, true};
+constexpr config kN128SK{128, 6, 2, 1, false, true, gemm::kBf16, false, true};
+constexpr config kFusedSK{256, 4, 2, 1, true, true, gemm::kBf16, false, true};
+constexpr config kF8N128SK{128, 6, 2, 1, false, true, gemm::kE4m3, true, true};
+constexpr config kF8E5N128SK{128, 6, 2, 1, false, true, gemm::kE5m2, true, true};
 
 const variant kVariants[] = {
     {"ta_128x256_s4", kMain, true, (const void *)gemm::gemm_kernel<kMain>,
@@ -93,6 +112,16 @@ const variant kVariants[] = {
      "e5m2 (A) x e4m3 (B), otherwise as ta_fp8_128x256_s4_fastacc"},
     {"ta_e5m2_128x128_s6", kF8E5N128, true, (const void *)gemm::gemm_scaled_kernel<kF8E5N128>,
      "e5m2 (A) x e4m3 (B), otherwise as ta_fp8_128x128_s6"},
+    {"ta_128x256_s4_splitk", kMainSK, true, (const void *)gemm::gemm_splitk_kernel<kMainSK>,
+     "as ta_128x256_s4, split-K: each tile's K in slices on different CTAs, f32 partials summed by the last"},
+    {"ta_128x128_s6_splitk", kN128SK, true, (const void *)gemm::gemm_splitk_kernel<kN128SK>,
+     "as ta_128x128_s6, split-K"},
+    {"ta_fused_128x256_s4_splitk", kFusedSK, true, (const void *)gemm::gemm_splitk_kernel<kFusedSK>,
+     "as ta_fused_128x256_s4, split-K (bias + GELU after the sum)"},
+    {"ta_fp8_128x128_s6_splitk", kF8N128SK, true, (const void *)gemm::gemm_scaled_splitk_kernel<kF8N128SK>,
+     "as ta_fp8_128x128_s6, split-K (scales and bias after the sum)"},
+    {"ta_e5m2_128x128_s6_splitk", kF8E5N128SK, true, (const void *)gemm::gemm_scaled_splitk_kernel<kF8E5N128SK>,
+     "as ta_e5m2_128x128_s6, split-K"},
 };
 constexpr int kNumVariants = int(sizeof(kVariants) / sizeof(kVariants[0]));
 
@@ -105,6 +134,11 @@ struct plan {
   uint32_t m, n, k;
   int v;
   int grid;
+  uint32_t splits = 1;       // slices of K (split-K variants)
+  void *workspace = nullptr; // split-K: layout.h's split_ws, counters zero
+  ~plan() {
+    if (workspace) cudaFree(workspace);
+  }
 };
 
 bool fail(std::string why) {
@@ -143,6 +177,8 @@ const char *gemm_variant_name(int v) { return v >= 0 && v < kNumVariants ? kVari
 
 int gemm_variant_fused(int v) { return v >= 0 && v < kNumVariants ? int(kVariants[v].c.fused) : -1; }
 
+int gemm_variant_splitk(int v) { return v >= 0 && v < kNumVariants ? int(kVariants[v].c.split) : -1; }
+
 const char *gemm_variant_dtype(int v) {
   if (v < 0 || v >= kNumVariants) return nullptr;
   switch (kVariants[v].c.dtype) {
@@ -158,16 +194,26 @@ const char *gemm_variant_info(int v) {
   const variant &x = kVariants[v];
   snprintf(buf, sizeof buf,
            "%s; tile %ux%ux%u, %u stages, %u epilogue boxes/warpgroup, cluster %u, %s, %u B shared memory, "
-           "%u threads",
+           "%u threads%s",
            x.about, gemm::kBM, x.c.bn, x.c.bk(), x.c.stages, x.c.epi_bufs, x.c.cluster,
-           x.persistent ? "persistent" : "one unit per CTA", x.c.smem_bytes(), gemm::kThreads);
+           x.persistent ? "persistent" : "one unit per CTA", x.c.smem_bytes(), gemm::kThreads,
+           x.c.split ? ", split-K" : "");
   return buf;
 }
 
 const char *gemm_error(void) { return g_error.c_str(); }
 
+static int sm_count() {
+  int dev = 0, sms = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+      sms < 1)
+    sms = 132; // an H100 SXM / H200
+  (void)cudaGetLastError();
+  return sms;
+}
+
 static void *plan_any(int vi, const void *A, const void *B, void *D, const void *bias, const float *scale_a,
-                      const float *scale_b, int M, int N, int K, bool scaled_call) {
+                      const float *scale_b, int M, int N, int K, bool scaled_call, int splits) {
   g_error.clear();
   if (vi < 0 || vi >= kNumVariants) {
     fail("no variant " + std::to_string(vi));
@@ -193,6 +239,24 @@ static void *plan_any(int vi, const void *A, const void *B, void *D, const void 
     fail("the fused variant needs a bias vector");
     return nullptr;
   }
+  const uint32_t kblocks = gemm::ceil_div(uint32_t(K), v.c.bk());
+  const int sms = sm_count();
+  if (splits < 0 || splits > int(gemm::kMaxSplits)) {
+    fail("splits " + std::to_string(splits) + ": 0 (the heuristic's) or 1 ... " + std::to_string(gemm::kMaxSplits));
+    return nullptr;
+  }
+  if (!v.c.split && splits > 1) {
+    fail(std::string("variant ") + v.name + " has no split-K: plan a *_splitk variant for " + std::to_string(splits) +
+         " slices");
+    return nullptr;
+  }
+  if (splits == 0)
+    splits = v.c.split ? int(gemm::pick_splits(uint32_t(M), uint32_t(N), kblocks, uint32_t(sms), v.c.bn)) : 1;
+  if (uint32_t(splits) > kblocks) {
+    fail("splits " + std::to_string(splits) + " > the " + std::to_string(kblocks) + " k-block(s) of K = " +
+         std::to_string(K) + ": every slice needs at least one");
+    return nullptr;
+  }
   static bool prepared[kNumVariants];
   if (!prepared[vi]) {
     if (!prepare(v)) return nullptr;
@@ -206,6 +270,7 @@ static void *plan_any(int vi, const void *A, const void *B, void *D, const void 
   p->n = uint32_t(N);
   p->k = uint32_t(K);
   p->v = vi;
+  p->splits = uint32_t(splits);
   const bool fp8 = v.c.scaled();
   if (!encode(&p->a, A, uint64_t(K), uint64_t(M), v.c.bk(), gemm::kBM, true, "A", fp8) ||
       !encode(&p->b, B, uint64_t(K), uint64_t(N), v.c.bk(), v.c.b_box_rows(), true, "B", fp8) ||
@@ -213,11 +278,28 @@ static void *plan_any(int vi, const void *A, const void *B, void *D, const void 
     delete p;
     return nullptr;
   }
-  int dev = 0, sms = 0;
-  cudaGetDevice(&dev);
-  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
   const gemm::schedule s{gemm::ceil_div(p->m, gemm::kBM), gemm::ceil_div(p->n, v.c.bn), v.c.cluster};
-  const int units = int(s.units());
+  const uint64_t units64 = uint64_t(s.units()) * p->splits;
+  if (units64 > uint64_t(INT32_MAX)) {
+    fail("too many tiles x slices");
+    delete p;
+    return nullptr;
+  }
+  const int units = int(units64);
+  if (v.c.split) {
+    // The workspace, counters zeroed here; each launch leaves them zero.
+    const gemm::split_ws ws{s.units(), p->splits, v.c.acc_regs()};
+    cudaError_t e = cudaMalloc(&p->workspace, size_t(ws.bytes()));
+    if (e == cudaSuccess) e = cudaMemset(p->workspace, 0, size_t(ws.counter_bytes()));
+    if (e == cudaSuccess) e = cudaDeviceSynchronize();
+    if (e != cudaSuccess) {
+      fail("split-K workspace of " + std::to_string(ws.bytes()) + " bytes: " + cudaGetErrorName(e) + " (" +
+           cudaGetErrorString(e) + ")");
+      (void)cudaGetLastError();
+      delete p;
+      return nullptr;
+    }
+  }
   int grid = v.persistent ? sms / int(v.c.cluster) : units; // in scheduling units (clusters)
   if (v.c.cluster > 1 && v.persistent) {
     // As many clusters as can be resident at once.
@@ -244,15 +326,23 @@ static void *plan_any(int vi, const void *A, const void *B, void *D, const void 
 }
 
 void *gemm_plan(int vi, const void *A, const void *B, void *D, const void *bias, int M, int N, int K) {
-  return plan_any(vi, A, B, D, bias, nullptr, nullptr, M, N, K, false);
+  return plan_any(vi, A, B, D, bias, nullptr, nullptr, M, N, K, false, 0);
 }
 
 void *gemm_plan_scaled(int vi, const void *A, const void *B, void *D, const void *bias, const float *scale_a,
                        const float *scale_b, int M, int N, int K) {
-  return plan_any(vi, A, B, D, bias, scale_a, scale_b, M, N, K, true);
+  return plan_any(vi, A, B, D, bias, scale_a, scale_b, M, N, K, true, 0);
+}
+
+void *gemm_plan_ex(int vi, const void *A, const void *B, void *D, const void *bias, const float *scale_a,
+                   const float *scale_b, int M, int N, int K, int splits) {
+  const bool scaled = vi >= 0 && vi < kNumVariants && kVariants[vi].c.scaled();
+  return plan_any(vi, A, B, D, bias, scale_a, scale_b, M, N, K, scaled, splits);
 }
 
 int gemm_plan_grid(void *pv) { return pv ? static_cast<plan *>(pv)->grid : 0; }
+
+int gemm_plan_splits(void *pv) { return pv ? int(static_cast<plan *>(pv)->splits) : 0; }
 
 int gemm_run(void *pv, void *stream) {
   plan *p = static_cast<plan *>(pv);
@@ -273,33 +363,56 @@ int gemm_run(void *pv, void *stream) {
   }
   void *args[] = {&p->a, &p->b, &p->d, &p->bias, &p->m, &p->n, &p->k};
   void *sargs[] = {&p->a, &p->b, &p->d, &p->bias, &p->scale_a, &p->scale_b, &p->m, &p->n, &p->k};
-  cudaError_t e = cudaLaunchKernelExC(&cfg, v.kernel, v.c.scaled() ? sargs : args);
+  void *kargs[] = {&p->a, &p->b, &p->d, &p->bias, &p->workspace, &p->splits, &p->m, &p->n, &p->k};
+  void *skargs[] = {&p->a,         &p->b,      &p->d, &p->bias, &p->scale_a, &p->scale_b,
+                    &p->workspace, &p->splits, &p->m, &p->n,    &p->k};
+  void **which = v.c.split ? (v.c.scaled() ? skargs : kargs) : (v.c.scaled() ? sargs : args);
+  cudaError_t e = cudaLaunchKernelExC(&cfg, v.kernel, which);
   if (e != cudaSuccess) g_error = std::string("launch: ") + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
   return int(e);
 }
 
 void gemm_plan_free(void *pv) { delete static_cast<plan *>(pv); }
 
-// The shape heuristic (gemm_pick): among the persistent variants of one
-// dtype with a 128 x 256 tile (4 stages) and a 128 x 128 tile (6 stages),
-// the one with the smaller estimated time, in the manner of cuBLAS's
-// wave-quantization heuristics: waves x work per tile, where
-// waves = ceil(tiles / SMs) and a 128 x 128 tile is taken as 0.575 of a
-// 128 x 256 one (half the MMA work, but its loads feed half as many MMAs per
-// byte). A shape with fewer 128 x 256 tiles than SMs (skinny M, small N)
-// picks 128 x 128: twice the CTAs at work. Returns a variant index, or -1
-// (unknown dtype; gemm_error() says why).
-int gemm_pick_dtype(const char *dtype, int M, int N, int K) {
-  (void)K; // K does not change the tile choice (no split-K yet)
+// The shape heuristic (gemm_pick; layout.h's pick_shape, checked by
+// layout_check): among the persistent variants of one dtype with a
+// 128 x 256 tile (4 stages) and a 128 x 128 tile (6 stages), each with or
+// without split-K, the one with the smaller estimated time, in the manner of
+// cuBLAS's wave-quantization heuristics: waves x work per unit, where
+// waves = ceil(units / SMs), a unit is a tile or (split-K) one of its S
+// slices of K, and a 128 x 128 k-block is taken as 0.575 of a 128 x 256 one
+// (half the MMA work, but its loads feed half as many MMAs per byte).
+// Split-K is considered only for a tile with fewer tiles than SMs and S
+// slices of at least 8 k-blocks each (S <= 16); it adds the cost of writing
+// each slice's f32 partial and of the last slice reading all S back, and is
+// taken only where that estimate is at least 10% below the unsplit pick's. Without a
+// split, the choice is the one before split-K: a shape with fewer 128 x 256
+// tiles than SMs (skinny M, small N) picks 128 x 128, twice the CTAs at work.
+// On 132 SMs: M <= 128 with N = 4096 (32 tiles) picks ta_128x128_s6_splitk
+// with S = 4, N = K = 8192 (64 tiles) S = 2, M = 256, N = 4096 S = 2 (K 4096)
+// or ta_128x256_s4_splitk S = 4 (K 16384); N = 16384 (128 tiles of 128 x 128)
+// and every square or K-heavy shape with M, N >= 2048 (128 or more tiles,
+// waves already 97% full) keep S = 1. fp8: only the promoted 128 x 128 variants (the
+// 128 x 256 ones accumulate in the tensor core over all of K, see
+// config::promote), split the same way. Returns a variant index, or -1
+// (unknown dtype; gemm_error() says why); a *_splitk variant's plan with
+// splits 0 takes the same S (pick_splits for its tile).
+static int pick(const char *dtype, int M, int N, int K, bool allow_split) {
   g_error.clear();
   const std::string dt = dtype ? dtype : "bf16";
-  const char *wide = nullptr, *narrow = nullptr;
-  if (dt == "bf16") wide = "ta_128x256_s4", narrow = "ta_128x128_s6";
-  // fp8: only the promoted 128x128 variants (the 128x256 ones accumulate in
-  // the tensor core over all of K, see config::promote).
-  else if (dt == "e4m3") wide = "ta_fp8_128x128_s6", narrow = "ta_fp8_128x128_s6";
-  else if (dt == "e5m2") wide = "ta_e5m2_128x128_s6", narrow = "ta_e5m2_128x128_s6";
-  else {
+  const char *wide = nullptr, *narrow = nullptr, *wide_sk = nullptr, *narrow_sk = nullptr;
+  bool narrow_only = false;
+  uint32_t bk = 64;
+  if (dt == "bf16") {
+    wide = "ta_128x256_s4", narrow = "ta_128x128_s6";
+    wide_sk = "ta_128x256_s4_splitk", narrow_sk = "ta_128x128_s6_splitk";
+  } else if (dt == "e4m3" || dt == "e5m2") {
+    const bool e4 = dt == "e4m3";
+    wide = narrow = e4 ? "ta_fp8_128x128_s6" : "ta_e5m2_128x128_s6";
+    wide_sk = narrow_sk = e4 ? "ta_fp8_128x128_s6_splitk" : "ta_e5m2_128x128_s6_splitk";
+    narrow_only = true;
+    bk = 128;
+  } else {
     fail("gemm_pick: no dtype " + dt + " (bf16, e4m3, e5m2)");
     return -1;
   }
@@ -308,14 +421,17 @@ int gemm_pick_dtype(const char *dtype, int M, int N, int K) {
       if (std::string(kVariants[i].name) == name) return i;
     return -1;
   };
-  if (!narrow || M < 1 || N < 1) return index(wide);
-  int dev = 0, sms = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
-      sms < 1)
-    sms = 132; // an H100 SXM / H200
-  (void)cudaGetLastError();
-  return gemm::pick_narrow(uint32_t(M), uint32_t(N), uint32_t(sms)) ? index(narrow) : index(wide);
+  if (M < 1 || N < 1) return index(wide);
+  const uint32_t kblocks = K > 0 ? gemm::ceil_div(uint32_t(K), bk) : 1;
+  const gemm::shape_pick sp =
+      gemm::pick_shape(uint32_t(M), uint32_t(N), kblocks, uint32_t(sm_count()), narrow_only, allow_split);
+  if (sp.splits > 1) return index(sp.narrow ? narrow_sk : wide_sk);
+  return index(sp.narrow ? narrow : wide);
 }
+
+int gemm_pick_dtype(const char *dtype, int M, int N, int K) { return pick(dtype, M, N, K, true); }
+
+int gemm_pick_nosplit(const char *dtype, int M, int N, int K) { return pick(dtype, M, N, K, false); }
 
 int gemm_pick(int M, int N, int K) { return gemm_pick_dtype("bf16", M, N, K); }
 

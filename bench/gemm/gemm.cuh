@@ -25,7 +25,11 @@
 //     bias + GELU), writes 64 x 64 boxes into swizzled staging buffers with
 //     stmatrix and stores each with one TMA store (bulk async-groups);
 //   - cluster 2 (optional): two CTAs on vertically adjacent tiles load one
-//     half of the shared B tile each and multicast it to both.
+//     half of the shared B tile each and multicast it to both;
+//   - split-K (gemm_splitk_kernel, gemm_scaled_splitk_kernel): each tile's K
+//     cut into slices that different CTAs compute; every slice stores its
+//     f32 partial into a workspace and arrives on a counter, and the last to
+//     arrive sums the partials in slice order and runs the epilogue.
 // Ragged M, N and K: TMA fills out-of-range loads with zeros and clips stores;
 // N and K must be multiples of 8 (16-byte global strides).
 //
@@ -177,6 +181,68 @@ __device__ __forceinline__ void scale_bias(float *box, float scale, const uint16
   __tile_apply("add.rn.f32", x4, x4, tile::view<tile::shape<8, 2, 2, 1>, tile::stride<2, 0, 1, 1>>(b));
 }
 
+// ---- split-K: f32 partial tiles in the workspace (layout.h's split_ws) --------------------------
+
+/// Stores this thread's accumulators, kAcc / 4 st.global.cg.v4.f32 (to L2,
+/// where the CTA that sums them reads), at partial_index(tid, chunk) of the
+/// warpgroup partial at `part`.
+template <uint32_t kAcc>
+__device__ __forceinline__ void store_partial(float *part, float (&acc)[kAcc], uint32_t tid) {
+  __tile_apply("st.global.cg.v4.f32",
+               tile::view<tile::shape<kAcc / 4, 4>, tile::stride<512, 1>>(
+                   tile::global<float, kAcc / 4 * 512>(part + partial_index(tid, 0))),
+               regs<tile::shape<kAcc / 4, 4>, tile::stride<4, 1>, kAcc>(acc));
+}
+/// Loads N accumulators (chunks chunk0 ... chunk0 + N / 4 - 1) of this
+/// thread from the partial at `part` into `dst`, from L2 (ld.global.cg).
+template <uint32_t N>
+__device__ __forceinline__ void load_partial(float *dst, const float *part, uint32_t tid, uint32_t chunk0) {
+  __tile_apply("ld.global.cg.v4.f32", regs<tile::shape<N / 4, 4>, tile::stride<4, 1>, N>(dst),
+               tile::view<tile::shape<N / 4, 4>, tile::stride<512, 1>>(
+                   tile::global<const float, N / 4 * 512>(part + partial_index(tid, chunk0))));
+}
+
+/// The split-K fix-up of one warpgroup's 64 x bn rows of a tile, after its
+/// slice's k-blocks: stores the partial, arrives on the (tile, warpgroup)
+/// counter, and returns false unless this warpgroup arrived last; the last
+/// one has acc = the sum of all `splits` partials in slice order (every
+/// launch the same sum, whichever CTA came last) and has reset the counter.
+/// Every thread of the warpgroup calls it (named barrier 1 + wg).
+template <uint32_t kAcc>
+__device__ __forceinline__ bool split_fixup(float (&acc)[kAcc], float *partials, uint32_t *counter,
+                                            const split_ws &ws, uint32_t tile, uint32_t slice, uint32_t wg,
+                                            uint32_t tid) {
+  store_partial<kAcc>(partials + ws.partial(tile, slice, wg), acc, tid);
+  // Every thread's stores come before thread 0's release (CTA barrier, then
+  // a gpu-scope fence and the arrival).
+  named_sync(1 + wg, 128);
+  bool last = false;
+  if (tid == 0) {
+    uint32_t old[1];
+    __tile_apply("fence.acq_rel.gpu");
+    __tile_apply("atom.relaxed.gpu.global.add.u32", old, tile::global<uint32_t, 1>(counter), 1u);
+    last = old[0] == ws.splits - 1;
+    // Acquire: the other slices' partials, released before their arrivals.
+    if (last) __tile_apply("fence.acq_rel.gpu");
+  }
+  bool any[1];
+  __tile_apply("bar.red.or.pred", any, 1 + wg, 128u, last);
+  if (!any[0]) return false;
+  load_partial<kAcc>(acc, partials + ws.partial(tile, 0, wg), tid, 0);
+  for (uint32_t s = 1; s < ws.splits; ++s) {
+    const float *const part = partials + ws.partial(tile, s, wg);
+    static_for<kAcc / 32>([&](auto b) BENCH_INLINE {
+      float t[32];
+      load_partial<32>(t, part, tid, b * 8);
+      auto x = regs<tile::shape<32, 1>, tile::stride<1, 1>, 32>(&acc[b * 32]);
+      __tile_apply("add.rn.f32", x, x, regs<tile::shape<32, 1>, tile::stride<1, 1>, 32>(t));
+    });
+  }
+  // Every arrival of this launch is in: zero for the next launch.
+  if (tid == 0) __tile_apply("st.relaxed.gpu.global.u32", tile::global<uint32_t, 1>(counter), 0u);
+  return true;
+}
+
 // ---- the kernel ---------------------------------------------------------------------------------
 
 /// The body of both kernels (gemm_kernel: bf16; gemm_scaled_kernel: fp8
@@ -184,7 +250,8 @@ __device__ __forceinline__ void scale_bias(float *box, float scale, const uint16
 template <config C>
 __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensorMap &tmB, const CUtensorMap &tmD,
                                           const uint16_t *bias, const float *scale_a,
-                                          const float *scale_b, uint32_t M, uint32_t N, uint32_t K) {
+                                          const float *scale_b, uint32_t M, uint32_t N, uint32_t K,
+                                          void *workspace = nullptr, uint32_t splits = 1) {
   static_assert(C.error() == nullptr, "unsupported configuration");
   constexpr uint32_t kAcc = C.acc_regs();
 
@@ -200,7 +267,20 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
   const uint32_t rank = blockIdx.x % C.cluster, cluster_id = blockIdx.x / C.cluster,
                  clusters = gridDim.x / C.cluster;
   const schedule sched{ceil_div(M, kBM), ceil_div(N, C.bn), C.cluster};
-  const uint32_t units = sched.units(), kblocks = ceil_div(K, C.bk());
+  // Split-K: units are (tile, slice) pairs (layout.h); otherwise tiles, each all of K.
+  const uint32_t units = C.split ? sched.units() * splits : sched.units(), kblocks = ceil_div(K, C.bk());
+  // The tile of unit u and its k-blocks [kb0, kb1).
+  struct unit_work {
+    uint32_t tile, slice, kb0, kb1;
+  };
+  auto work = [&](uint32_t u) BENCH_INLINE -> unit_work {
+    if constexpr (C.split) {
+      const kslice ks = k_slice(kblocks, u % splits, splits);
+      return {u / splits, u % splits, ks.begin, ks.end};
+    } else {
+      return {u, 0, 0, kblocks};
+    }
+  };
 
   if (threadIdx.x == 0) {
     for (uint32_t s = 0; s < C.stages; ++s) {
@@ -224,14 +304,15 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
       if (leader[0]) {
         ring r;
         for (uint32_t u = cluster_id; u < units; u += clusters) {
-          const tile_pos p = sched.tile(u, rank);
+          const unit_work w = work(u);
+          const tile_pos p = sched.tile(w.tile, rank);
           // A phantom tile (past M, cluster 2) loads a real one and stores nothing.
           const int32_t a_row = p.m_blk < sched.m_blocks ? int32_t(p.m_blk * kBM) : 0;
           const uint32_t n0 = p.n_blk * C.bn;
           // This CTA's share of B: all of it, or one half (multicast to both).
           int32_t b_row = int32_t(n0 + rank * C.b_box_rows());
           if (uint32_t(b_row) >= N) b_row = int32_t(n0); // past N: any real box will do
-          for (uint32_t kb = 0; kb < kblocks; ++kb) {
+          for (uint32_t kb = w.kb0; kb < w.kb1; ++kb) {
             bar_wait(&empty[r.stage], r.phase ^ 1);
             bar_arrive_expect(&full[r.stage], C.stage_bytes());
             const int32_t k0 = int32_t(kb * C.bk()); // elements; 128 bytes a stage
@@ -281,7 +362,8 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
     };
 
     for (uint32_t u = cluster_id; u < units; u += clusters) {
-      const tile_pos p = sched.tile(u, rank);
+      const unit_work w = work(u);
+      const tile_pos p = sched.tile(w.tile, rank);
       const uint32_t a_tile = sbase + wg * kWgM * 128; // this warpgroup's 64 rows of A
       uint32_t prev = 0;
       if constexpr (C.promote) {
@@ -292,7 +374,7 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
         // the 168 that ptxas allocates for before setmaxnreg (it spills);
         // promoting every second k-block puts a branch between the wgmma,
         // which ptxas serializes (C7518).
-        for (uint32_t kb = 0; kb < kblocks; ++kb) {
+        for (uint32_t kb = w.kb0; kb < w.kb1; ++kb) {
           bar_wait(&full[r.stage], r.phase);
           const uint32_t a_base = a_tile + C.off_a(r.stage), b_base = sbase + C.off_b(r.stage);
           fence_all(part);
@@ -305,11 +387,11 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
           __tile_apply("wgmma.wait_group.sync.aligned", 0);
           fence_all(part);
           release(r.stage);
-          promote_into(acc, part, kb == 0);
+          promote_into(acc, part, kb == w.kb0);
           r.advance(C.stages);
         }
       }
-      for (uint32_t kb = 0; kb < (C.promote ? 0 : kblocks); ++kb) {
+      for (uint32_t kb = w.kb0; kb < (C.promote ? 0 : w.kb1); ++kb) {
         bar_wait(&full[r.stage], r.phase);
         const uint32_t a_base = a_tile + C.off_a(r.stage), b_base = sbase + C.off_b(r.stage);
         fence_all(acc);
@@ -317,9 +399,10 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
         // Four wgmma per stage: each reads 32 bytes of every row (k16 bf16 or k32 fp8).
         static_for<C.bk() / C.wgmma_k()>([&](auto k) BENCH_INLINE {
           if constexpr (C.scaled())
-            wgmma_fp8<C.bn, C.dtype>(acc, operand_desc(a_base, k), operand_desc(b_base, k), k == 0 ? kb > 0 : true);
+            wgmma_fp8<C.bn, C.dtype>(acc, operand_desc(a_base, k), operand_desc(b_base, k),
+                                     k == 0 ? kb > w.kb0 : true);
           else
-            wgmma<C.bn>(acc, operand_desc(a_base, k), operand_desc(b_base, k), k == 0 ? kb > 0 : true);
+            wgmma<C.bn>(acc, operand_desc(a_base, k), operand_desc(b_base, k), k == 0 ? kb > w.kb0 : true);
         });
         __tile_apply("wgmma.commit_group.sync.aligned");
         fence_all(acc);
@@ -327,7 +410,7 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
           // The group before this one has retired: its stage is free.
           __tile_apply("wgmma.wait_group.sync.aligned", 1);
           fence_all(acc);
-          if (kb > 0) release(prev);
+          if (kb > w.kb0) release(prev);
         } else {
           __tile_apply("wgmma.wait_group.sync.aligned", 0);
           fence_all(acc);
@@ -345,6 +428,15 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
       // ---- epilogue: 64 x BN of D through 64 x 64 swizzled boxes ----
       const uint32_t row0 = p.m_blk * kBM + wg * kWgM, n0 = p.n_blk * C.bn;
       if (p.m_blk >= sched.m_blocks || row0 >= M) continue; // phantom tile, or rows past M
+      if constexpr (C.split) {
+        // Only the warpgroup that arrives last stores D, from the sum of the slices.
+        const split_ws ws{sched.units(), splits, kAcc};
+        if (splits > 1 && !split_fixup<kAcc>(acc, reinterpret_cast<float *>(static_cast<uint8_t *>(workspace) +
+                                                                             ws.counter_bytes()),
+                                             static_cast<uint32_t *>(workspace) + w.tile * kConsumers + wg, ws,
+                                             w.tile, w.slice, wg, tid))
+          continue;
+      }
       static_for<C.boxes()>([&](auto b) BENCH_INLINE {
         const uint32_t col0 = n0 + b * kEpiCols;
         if (col0 >= N) return; // the box is past N
@@ -379,7 +471,8 @@ __global__ void __launch_bounds__(kThreads, 1)
     gemm_kernel(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,
                 const __grid_constant__ CUtensorMap tmD, const uint16_t *__restrict__ bias, uint32_t M, uint32_t N,
                 uint32_t K) {
-  static_assert(!C.scaled(), "fp8 configurations launch gemm_scaled_kernel");
+  static_assert(!C.scaled() && !C.split,
+                "fp8 configurations launch gemm_scaled_kernel, split-K ones gemm_splitk_kernel");
   gemm_body<C>(tmA, tmB, tmD, bias, nullptr, nullptr, M, N, K);
 }
 
@@ -391,8 +484,32 @@ __global__ void __launch_bounds__(kThreads, 1)
                        const __grid_constant__ CUtensorMap tmD, const uint16_t *__restrict__ bias,
                        const float *__restrict__ scale_a, const float *__restrict__ scale_b, uint32_t M, uint32_t N,
                        uint32_t K) {
-  static_assert(C.scaled(), "bf16 configurations launch gemm_kernel");
+  static_assert(C.scaled() && !C.split,
+                "bf16 configurations launch gemm_kernel, split-K ones gemm_scaled_splitk_kernel");
   gemm_body<C>(tmA, tmB, tmD, bias, scale_a, scale_b, M, N, K);
+}
+
+/// Split-K, bf16: as gemm_kernel, each tile's K cut into `splits` slices
+/// (1 ... kMaxSplits, at most the k-blocks); `workspace` is a split_ws of
+/// the plan's tiles and splits, its counters zero.
+template <config C>
+__global__ void __launch_bounds__(kThreads, 1)
+    gemm_splitk_kernel(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,
+                       const __grid_constant__ CUtensorMap tmD, const uint16_t *__restrict__ bias,
+                       void *__restrict__ workspace, uint32_t splits, uint32_t M, uint32_t N, uint32_t K) {
+  static_assert(!C.scaled() && C.split, "bf16 split-K configurations");
+  gemm_body<C>(tmA, tmB, tmD, bias, nullptr, nullptr, M, N, K, workspace, splits);
+}
+
+/// Split-K, fp8 (as gemm_scaled_kernel).
+template <config C>
+__global__ void __launch_bounds__(kThreads, 1)
+    gemm_scaled_splitk_kernel(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,
+                              const __grid_constant__ CUtensorMap tmD, const uint16_t *__restrict__ bias,
+                              const float *__restrict__ scale_a, const float *__restrict__ scale_b,
+                              void *__restrict__ workspace, uint32_t splits, uint32_t M, uint32_t N, uint32_t K) {
+  static_assert(C.scaled() && C.split, "fp8 split-K configurations");
+  gemm_body<C>(tmA, tmB, tmD, bias, scale_a, scale_b, M, N, K, workspace, splits);
 }
 
 } // namespace gemm

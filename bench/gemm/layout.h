@@ -14,7 +14,10 @@
 //     row address each lane gives it;
 //   - the persistent tile order (grouped rows for L2 locality), with and
 //     without clusters of two CTAs along M;
-//   - the pipeline's stage / phase sequence.
+//   - the pipeline's stage / phase sequence;
+//   - split-K: the k-blocks of each slice, the workspace of f32 partial
+//     tiles and arrival counters, and the shape heuristic that picks the
+//     tile and the number of slices.
 //
 // Plain C++17 on <stdint.h> (plus tileapply/descriptor.h): host and device.
 //
@@ -90,6 +93,12 @@ struct config {
   /// likewise unless use_fast_accum). Costs a second set of accumulators, so
   /// only tiles up to 128 x 128 fit.
   bool promote = false;
+  /// Split-K (gemm_splitk_kernel, gemm_scaled_splitk_kernel): the K range of
+  /// each output tile is cut into `splits` slices (a kernel parameter) that
+  /// different CTAs compute; each writes its f32 partial tile to a workspace,
+  /// and the last of them to arrive sums the partials in slice order and runs
+  /// the epilogue (see layout.h's split-K section).
+  bool split = false;
 
   /// Bytes per operand element, and K per stage: one 128-byte swizzle row
   /// (64 bf16 or 128 fp8), so that every byte offset of the plan, the
@@ -132,6 +141,7 @@ struct config {
     if (stages < 2) return "at least 2 stages";
     if (dtype > kE5m2) return "dtype must be kBf16, kE4m3 or kE5m2";
     if (scaled() && fused) return "the fp8 variants have no GELU (bias and scales only)";
+    if (split && cluster != 1) return "split-K runs on clusters of one CTA";
     if (epi_bufs < 1 || boxes() % epi_bufs) return "epi_bufs must divide the boxes per warpgroup";
     if (smem_bytes() > kSmemLimit) return "shared memory plan exceeds 227 KiB";
     return nullptr;
@@ -223,6 +233,115 @@ GEMM_HD constexpr bool pick_narrow(uint32_t M, uint32_t N, uint32_t sms) {
   return w128 * 23 < w256 * 40;
 }
 
+// ---- split-K ---------------------------------------------------------------------------------
+//
+// A split-K kernel's scheduling units are (tile, slice) pairs, tile-major:
+// unit u is slice u % S of tile u / S (the tile then placed by the grouped
+// order above), so the S slices of a tile run side by side and finish
+// together. Slice s computes the k-blocks k_slice(kblocks, s, S) and each of
+// its two consumer warpgroups stores its 64 x bn f32 partial into the
+// workspace, then arrives on the counter of (tile, warpgroup); the warpgroup
+// that arrives last (counter S - 1 before its arrival) reads back all S
+// partials of its rows in slice order 0, 1, ..., S - 1, so the sum does not
+// depend on which CTA came last, resets the counter to zero for the next
+// launch, and runs the epilogue (bias, GELU or scales, bf16, TMA store).
+// Nothing waits on another CTA, so any grid size and any order is safe.
+
+constexpr uint32_t kMaxSplits = 16;      ///< slices of K at most
+constexpr uint32_t kMinSliceKblocks = 8; ///< k-blocks a slice keeps at least, when the heuristic splits
+
+/// The k-blocks [begin, end) of slice `s` of `S`: sizes differ by at most
+/// one, and every slice is nonempty when S <= kblocks.
+struct kslice {
+  uint32_t begin, end;
+};
+GEMM_HD constexpr kslice k_slice(uint32_t kblocks, uint32_t s, uint32_t S) {
+  return {kblocks * s / S, kblocks * (s + 1) / S};
+}
+
+/// The workspace of a split-K plan: one u32 arrival counter per (tile,
+/// consumer warpgroup), zero between launches, then the f32 partials, one
+/// per (tile, slice, warpgroup) of 128 threads x acc floats each. A
+/// partial holds register chunk c (accumulators 4c ... 4c + 3, one
+/// st.global.v4.f32) of thread t at float (c * 128 + t) * 4, so a warp's
+/// 32 lanes write and read 512 contiguous bytes per chunk.
+struct split_ws {
+  uint32_t tiles, splits, acc; ///< acc: accumulators per thread (config::acc_regs)
+  GEMM_HD constexpr uint64_t counter_bytes() const { return (uint64_t(tiles) * kConsumers * 4 + 255) / 256 * 256; }
+  /// Floats of one warpgroup's partial.
+  GEMM_HD constexpr uint32_t partial_floats() const { return 128 * acc; }
+  /// Float offset, from the partials' start, of (tile, slice, warpgroup)'s partial.
+  GEMM_HD constexpr uint64_t partial(uint32_t tile, uint32_t slice, uint32_t wg) const {
+    return ((uint64_t(tile) * splits + slice) * kConsumers + wg) * partial_floats();
+  }
+  GEMM_HD constexpr uint64_t bytes() const { return counter_bytes() + partial(tiles, 0, 0) * 4; }
+};
+/// Float index, within a partial, of accumulator chunk `chunk` of thread `tid`.
+GEMM_HD constexpr uint32_t partial_index(uint32_t tid, uint32_t chunk) { return (chunk * 128 + tid) * 4; }
+
+// ---- the shape heuristic with split-K (gemm.cu's gemm_pick) ------------------------------
+//
+// The estimate behind pick_narrow, with K and the slices in it: time =
+// waves x (k-blocks per slice + a unit's fixed cost) + the fix-up, in units
+// of one 128 x 128 k-block (23; a 128 x 256 one is 40, pick_narrow's
+// 0.575). A unit's fixed cost (pipeline fill, epilogue) is taken as 4
+// k-blocks; writing one f32 partial tile, and reading one back, as 2 each
+// (64 KiB for a 128 x 128 warpgroup pair: about two stages' worth of
+// loads). The last slice reads S partials, after one wave's work.
+
+constexpr uint32_t kUnitCost = 4;    ///< k-blocks' worth of a unit's fixed cost
+constexpr uint32_t kPartialCost = 2; ///< k-blocks' worth of writing or reading one f32 partial tile
+
+/// Estimated time of an M x N output with `kblocks` k-blocks, 128 x `bn`
+/// tiles (128 or 256), S slices, on `sms` persistent CTAs.
+GEMM_HD constexpr uint64_t split_cost(uint32_t M, uint32_t N, uint32_t kblocks, uint32_t sms, uint32_t bn,
+                                      uint32_t S) {
+  const uint64_t tiles = uint64_t(ceil_div(M, kBM)) * ceil_div(N, bn);
+  const uint64_t waves = (tiles * S + sms - 1) / sms;
+  const uint64_t per_unit = (kblocks + S - 1) / S + kUnitCost + (S > 1 ? kPartialCost : 0);
+  const uint64_t fixup = S > 1 ? uint64_t(S) * kPartialCost : 0;
+  return (waves * per_unit + fixup) * (bn == 128 ? 23 : 40);
+}
+
+/// Slices of K for 128 x `bn` tiles: 1 unless there are fewer tiles than
+/// SMs and some S in 2 ... kMaxSplits with at least kMinSliceKblocks
+/// k-blocks a slice is estimated at least 10% faster than S = 1; then the
+/// fastest such S (the smallest on ties).
+GEMM_HD constexpr uint32_t pick_splits(uint32_t M, uint32_t N, uint32_t kblocks, uint32_t sms, uint32_t bn) {
+  const uint64_t tiles = uint64_t(ceil_div(M, kBM)) * ceil_div(N, bn);
+  if (tiles >= sms) return 1;
+  const uint64_t one = split_cost(M, N, kblocks, sms, bn, 1);
+  uint32_t best = 1;
+  uint64_t best_cost = one;
+  for (uint32_t S = 2; S <= kMaxSplits && uint64_t(S) * kMinSliceKblocks <= kblocks; ++S) {
+    const uint64_t c = split_cost(M, N, kblocks, sms, bn, S);
+    if (c < best_cost) best = S, best_cost = c;
+  }
+  return best_cost * 10 <= one * 9 ? best : 1;
+}
+
+/// The tile and slices gemm_pick chooses.
+struct shape_pick {
+  bool narrow;     ///< 128 x 128 (else 128 x 256)
+  uint32_t splits; ///< slices of K (1: no split-K)
+};
+/// pick_narrow's choice without a split (the heuristic before split-K),
+/// unless a tile's pick_splits S > 1 is estimated at least 10% faster than
+/// that choice; then the faster such tile with its S. `narrow_only`: only
+/// the 128 x 128 tile exists (fp8); `allow_split` false: never split.
+GEMM_HD constexpr shape_pick pick_shape(uint32_t M, uint32_t N, uint32_t kblocks, uint32_t sms, bool narrow_only,
+                                        bool allow_split = true) {
+  shape_pick best{narrow_only || pick_narrow(M, N, sms), 1};
+  if (!allow_split) return best;
+  const uint64_t unsplit = split_cost(M, N, kblocks, sms, best.narrow ? 128 : 256, 1);
+  uint64_t best_cost = unsplit;
+  for (uint32_t bn = 128; bn <= (narrow_only ? 128u : 256u); bn += 128) {
+    const uint32_t S = pick_splits(M, N, kblocks, sms, bn);
+    const uint64_t c = split_cost(M, N, kblocks, sms, bn, S);
+    if (S > 1 && c * 10 <= unsplit * 9 && c < best_cost) best = {bn == 128, S}, best_cost = c;
+  }
+  return best;
+}
 
 } // namespace gemm
 

@@ -21,7 +21,16 @@
 //   5. the mbarrier protocol (full / empty rings, expect_tx, the consumers'
 //      deferred release with one wgmma group in flight, cluster peers) on an
 //      mbarrier model under random interleavings: no deadlock, no stage
-//      overwritten while read, no stage read before it is full.
+//      overwritten while read, no stage read before it is full; also with
+//      split-K's units of unequal k-block counts;
+//   6. split-K: the slices of K partition the k-blocks, the workspace's
+//      partials and counters do not overlap, a warp's partial stores are
+//      contiguous and 16-byte aligned; the fix-up (store, arrive, the last
+//      sums) on a model under random arrival orders over several launches:
+//      each (tile, warpgroup) summed once, by the last, from every slice's
+//      partial, bit-identical whatever the order, counters back at zero;
+//   7. the shape heuristic: without a split it is pick_narrow's choice; it
+//      splits only with fewer tiles than SMs and >= 8 k-blocks a slice.
 //
 // Prints one line per check and "layout-check OK"; exits 1 on any mismatch.
 //
@@ -63,6 +72,10 @@ static const config kConfigs[] = {
     // fp8 (gemm_scaled_kernel): 128 K elements of one byte a stage row
     {256, 4, 2, 1, false, true, kE4m3}, {256, 4, 2, 2, false, true, kE4m3}, {128, 6, 2, 1, false, true, kE4m3, true},
     {256, 4, 2, 1, false, true, kE5m2}, {128, 6, 2, 1, false, true, kE5m2, true},
+    // split-K (gemm_splitk_kernel, gemm_scaled_splitk_kernel)
+    {256, 4, 2, 1, false, true, kBf16, false, true}, {128, 6, 2, 1, false, true, kBf16, false, true},
+    {256, 4, 2, 1, true, true, kBf16, false, true}, {128, 6, 2, 1, false, true, kE4m3, true, true},
+    {128, 6, 2, 1, false, true, kE5m2, true, true},
 };
 
 static void check_plan(const config &c) {
@@ -248,8 +261,12 @@ struct cta {
 // breaks the protocol on purpose (the check must then fail): 1 the producer
 // does not wait for an empty stage, 2 a consumer frees the stage of the group
 // it just issued, 3 the producer waits for the wrong parity.
-static bool simulate(const config &c, uint32_t kblocks, uint32_t units, uint32_t seed, int mutation = 0) {
+static bool simulate(const config &c, const std::vector<uint32_t> &kbs, uint32_t seed, int mutation = 0) {
   std::mt19937 rng(seed);
+  // kbs[u]: the k-blocks of unit u (all of K, or a split-K slice); first[u]: its first k-block's global index.
+  const uint32_t units = uint32_t(kbs.size());
+  std::vector<uint32_t> first(units + 1, 0);
+  for (uint32_t u = 0; u < units; ++u) first[u + 1] = first[u] + kbs[u];
   const uint32_t n = c.cluster;
   std::vector<cta> C(n);
   for (auto &x : C) {
@@ -312,7 +329,7 @@ static bool simulate(const config &c, uint32_t kblocks, uint32_t units, uint32_t
     if (t.done) continue;
     // With mutation 1 a producer may run ahead without bound: stop it at the end.
     cta &x = C[t.cta];
-    const uint32_t round_of = t.unit * kblocks + t.kb; // the k-block's global index
+    const uint32_t round_of = t.unit < units ? first[t.unit] + t.kb : 0; // the k-block's global index
     if (t.role == 0) {
       if (t.unit >= units) {
         t.done = true;
@@ -326,7 +343,7 @@ static bool simulate(const config &c, uint32_t kblocks, uint32_t units, uint32_t
       for (uint32_t dst = 0; dst < n; ++dst)
         flying.push_back({dst, t.r.stage, long(c.b_stage_bytes() / n), int(round_of), 0});
       t.r.advance(c.stages);
-      if (++t.kb == kblocks) {
+      if (++t.kb == kbs[t.unit]) {
         t.kb = 0;
         ++t.unit;
       }
@@ -352,7 +369,7 @@ static bool simulate(const config &c, uint32_t kblocks, uint32_t units, uint32_t
       }
       t.prev = t.r.stage;
       t.r.advance(c.stages);
-      if (++t.kb == kblocks) {
+      if (++t.kb == kbs[t.unit]) {
         if (c.overlap) {
           x.readers[t.prev]--; // wait_group 0 at the end of the tile
           if (mutation != 2) release(t.prev);
@@ -367,6 +384,21 @@ static bool simulate(const config &c, uint32_t kblocks, uint32_t units, uint32_t
   return true;
 }
 
+static bool simulate(const config &c, uint32_t kblocks, uint32_t units, uint32_t seed, int mutation = 0) {
+  return simulate(c, std::vector<uint32_t>(units, kblocks), seed, mutation);
+}
+
+/// The units of a split-K launch of `tiles` tiles, `kblocks` k-blocks each,
+/// in `S` slices: unit u is slice u % S of tile u / S (gemm.cuh's work()).
+static std::vector<uint32_t> split_units(uint32_t tiles, uint32_t kblocks, uint32_t S) {
+  std::vector<uint32_t> kbs;
+  for (uint32_t u = 0; u < tiles * S; ++u) {
+    const kslice ks = k_slice(kblocks, u % S, S);
+    kbs.push_back(ks.end - ks.begin);
+  }
+  return kbs;
+}
+
 static void check_protocol(const config &c) {
   int runs = 0;
   for (uint32_t seed = 1; seed <= 40; ++seed)
@@ -375,8 +407,200 @@ static void check_protocol(const config &c) {
         simulate(c, kb, units, seed * 977 + kb * 13 + units);
         ++runs;
       }
-  printf("ok  mbarrier protocol stages %u cluster %u overlap %d: %d random interleavings, no deadlock or race\n",
-         c.stages, c.cluster, int(c.overlap), runs);
+  if (c.split)
+    // Slices of 2, 2 and 3 (7 k-blocks in 3) and of 1 (S = kblocks) back to back.
+    for (uint32_t seed = 1; seed <= 40; ++seed)
+      for (auto ts : {std::pair<uint32_t, uint32_t>{7, 3}, {3, 3}, {9, 4}}) {
+        simulate(c, split_units(2, ts.first, ts.second), seed * 131 + ts.first);
+        ++runs;
+      }
+  printf("ok  mbarrier protocol stages %u cluster %u overlap %d%s: %d random interleavings, no deadlock or race\n",
+         c.stages, c.cluster, int(c.overlap), c.split ? " split-K" : "", runs);
+}
+
+// ---- 6. split-K --------------------------------------------------------------------------------
+
+static void check_slices() {
+  long n = 0;
+  for (uint32_t kb = 1; kb <= 300; ++kb)
+    for (uint32_t S = 1; S <= kMaxSplits && S <= kb; ++S) {
+      uint32_t next = 0, lo = ~0u, hi = 0;
+      for (uint32_t s = 0; s < S; ++s, ++n) {
+        const kslice ks = k_slice(kb, s, S);
+        CHECK(ks.begin == next && ks.end > ks.begin, "kblocks %u S %u slice %u: [%u, %u)", kb, S, s, ks.begin, ks.end);
+        next = ks.end;
+        lo = ks.end - ks.begin < lo ? ks.end - ks.begin : lo;
+        hi = ks.end - ks.begin > hi ? ks.end - ks.begin : hi;
+      }
+      CHECK(next == kb && hi - lo <= 1, "kblocks %u S %u: covers %u, sizes %u to %u", kb, S, next, lo, hi);
+    }
+  printf("ok  split-K slices: %ld slices of 1 to 300 k-blocks, contiguous, nonempty, sizes within one\n", n);
+}
+
+static void check_workspace(const config &c) {
+  long n = 0;
+  for (uint32_t tiles : {1u, 3u, 64u})
+    for (uint32_t S : {1u, 2u, 5u, kMaxSplits}) {
+      const split_ws ws{tiles, S, c.acc_regs()};
+      CHECK(ws.counter_bytes() >= uint64_t(tiles) * kConsumers * 4 && ws.counter_bytes() % 256 == 0, "counters");
+      uint64_t next = 0;
+      for (uint32_t t = 0; t < tiles; ++t)
+        for (uint32_t s = 0; s < S; ++s)
+          for (uint32_t wg = 0; wg < kConsumers; ++wg, ++n) {
+            // Partials back to back (none overlaps another), each 16-byte aligned.
+            CHECK(ws.partial(t, s, wg) == next, "partial (%u, %u, %u)", t, s, wg);
+            CHECK((ws.counter_bytes() + 4 * ws.partial(t, s, wg)) % 16 == 0, "partial alignment");
+            next += ws.partial_floats();
+          }
+      CHECK(ws.bytes() == ws.counter_bytes() + 4 * next, "workspace bytes");
+    }
+  // Within one partial: every float once; a warp's lanes 512 contiguous bytes a chunk.
+  std::vector<int> seen(128 * c.acc_regs(), 0);
+  for (uint32_t tid = 0; tid < 128; ++tid)
+    for (uint32_t chunk = 0; chunk < c.acc_regs() / 4; ++chunk) {
+      const uint32_t i = partial_index(tid, chunk);
+      CHECK(i % 4 == 0 && i + 4 <= seen.size(), "partial index %u", i);
+      for (uint32_t e = 0; e < 4 && i + e < seen.size(); ++e) seen[i + e]++;
+      if (tid % 32) CHECK(i == partial_index(tid - 1, chunk) + 4, "lanes %u, %u not contiguous", tid - 1, tid);
+    }
+  for (int x : seen) CHECK(x == 1, "a float of the partial stored %d times", x);
+  printf("ok  split-K workspace bn %u: %ld partials apart and aligned, each float stored once, warps contiguous\n",
+         c.bn, n);
+}
+
+// The fix-up of gemm.cuh's split_fixup on a model: `tiles` x 2 warpgroups,
+// S slices each, over `launches` launches; every (tile, slice, warpgroup)
+// is a thread of two steps: store its partial (values of mixed magnitude,
+// so that the order of the sum shows in the bits), then arrive on the
+// counter and, if it saw S - 1, sum the S partials and reset the counter.
+// The steps of all of them are interleaved at random. `mutation` 1: the
+// last sums in arrival order; 2: a slice arrives before it stores.
+static bool simulate_fixup(uint32_t tiles, uint32_t S, uint32_t launches, uint32_t seed, int mutation = 0) {
+  std::mt19937 rng(seed);
+  constexpr uint32_t kVals = 4; // floats a partial, in the model
+  const uint32_t pairs = tiles * kConsumers;
+  std::vector<float> value(pairs * S * kVals);
+  std::uniform_real_distribution<float> mant(1.f, 2.f);
+  for (float &v : value) v = mant(rng) * float(1u << (rng() % 24)) * (rng() % 2 ? 1.f : -1.f);
+  std::vector<uint32_t> counter(pairs, 0);
+  std::vector<float> ref(pairs * kVals); // the slice-order sums
+  for (uint32_t pr = 0; pr < pairs; ++pr)
+    for (uint32_t e = 0; e < kVals; ++e) {
+      float x = value[(pr * S) * kVals + e];
+      for (uint32_t s = 1; s < S; ++s) x += value[(pr * S + s) * kVals + e];
+      ref[pr * kVals + e] = x;
+    }
+  bool ok = true;
+  for (uint32_t launch = 0; launch < launches; ++launch) {
+    std::vector<float> ws(pairs * S * kVals, std::nanf("")); // stale from "before": NaN
+    std::vector<int> step(pairs * S, 0), sums(pairs, 0);
+    std::vector<std::vector<uint32_t>> order(pairs);
+    std::vector<uint32_t> live(pairs * S);
+    for (uint32_t i = 0; i < live.size(); ++i) live[i] = i;
+    while (!live.empty()) {
+      const uint32_t li = rng() % live.size(), id = live[li], pr = id / S, s = id % S;
+      const bool store_now = mutation == 2 ? step[id] == 1 : step[id] == 0;
+      if (store_now)
+        for (uint32_t e = 0; e < kVals; ++e) ws[id * kVals + e] = value[id * kVals + e];
+      else {
+        order[pr].push_back(s);
+        if (counter[pr]++ == S - 1) {
+          ++sums[pr];
+          for (uint32_t e = 0; e < kVals; ++e) {
+            float x = 0;
+            for (uint32_t k = 0; k < S; ++k) {
+              const uint32_t from = mutation == 1 ? order[pr][k] : k;
+              x = k == 0 ? ws[(pr * S + from) * kVals + e] : x + ws[(pr * S + from) * kVals + e];
+            }
+            // Bit-identical to the slice-order sum, whatever the arrival order.
+            if (!(x == ref[pr * kVals + e])) {
+              ok = false;
+              CHECK(false, "tile %u wg %u: sum %g, want %g", pr / kConsumers, pr % kConsumers, double(x),
+                    double(ref[pr * kVals + e]));
+            }
+          }
+          counter[pr] = 0;
+        }
+      }
+      if (++step[id] == 2) live.erase(live.begin() + li);
+    }
+    for (uint32_t pr = 0; pr < pairs; ++pr) {
+      CHECK(sums[pr] == 1 && counter[pr] == 0, "launch %u tile %u wg %u: summed %d times, counter %u", launch,
+            pr / kConsumers, pr % kConsumers, sums[pr], counter[pr]);
+      ok &= sums[pr] == 1 && counter[pr] == 0;
+    }
+  }
+  return ok;
+}
+
+static void check_fixup() {
+  int runs = 0;
+  for (uint32_t seed = 1; seed <= 30; ++seed)
+    for (uint32_t S : {1u, 2u, 3u, 7u, kMaxSplits}) {
+      simulate_fixup(5, S, 3, seed * 7919 + S);
+      ++runs;
+    }
+  printf("ok  split-K fix-up: %d random arrival orders x 3 launches, each tile summed once by the last, "
+         "bit-identical, counters back at zero\n",
+         runs);
+  for (int mutation = 1; mutation <= 2; ++mutation) {
+    const int before = g_failures;
+    g_quiet = true;
+    for (uint32_t seed = 1; seed <= 20 && g_failures == before; ++seed) simulate_fixup(5, 7, 3, seed, mutation);
+    g_quiet = false;
+    const bool caught = g_failures > before;
+    g_failures = before;
+    CHECK(caught, "the fix-up model did not catch mutation %d", mutation);
+    if (caught) printf("ok  the fix-up model catches broken fix-up %d\n", mutation);
+  }
+}
+
+// ---- 7. the shape heuristic with split-K ---------------------------------------------------------
+
+static void check_pick_shape() {
+  const uint32_t sms = 132;
+  long n = 0, split = 0;
+  for (uint32_t m = 1; m <= 16384; m = m * 3 + 7)
+    for (uint32_t nn = 8; nn <= 32768; nn = nn * 2 + 8)
+      for (uint32_t kb = 1; kb <= 1024; kb = kb * 2 + 1)
+        for (bool fp8 : {false, true}) {
+          ++n;
+          const shape_pick off = pick_shape(m, nn, kb, sms, fp8, false), p = pick_shape(m, nn, kb, sms, fp8);
+          CHECK(off.splits == 1 && off.narrow == (fp8 || pick_narrow(m, nn, sms)), "split off: the old pick");
+          if (p.splits == 1) {
+            CHECK(p.narrow == off.narrow, "%u x %u, %u k-blocks: no split but a different tile", m, nn, kb);
+            continue;
+          }
+          ++split;
+          const uint32_t bn = p.narrow ? 128 : 256;
+          CHECK(!fp8 || p.narrow, "fp8 has only the 128 x 128 tile");
+          CHECK(ceil_div(m, kBM) * ceil_div(nn, bn) < sms, "%u x %u: split with as many tiles as SMs", m, nn);
+          CHECK(p.splits <= kMaxSplits && kb >= p.splits * kMinSliceKblocks, "%u k-blocks in %u slices", kb,
+                p.splits);
+          // The split variant's plan (splits 0) takes pick_splits for its tile: the same S.
+          CHECK(p.splits == pick_splits(m, nn, kb, sms, bn), "plan and pick disagree on S");
+          CHECK(split_cost(m, nn, kb, sms, bn, p.splits) * 10 <=
+                    split_cost(m, nn, kb, sms, off.narrow ? 128 : 256, 1) * 9,
+                "a split less than 10%% faster than the old pick");
+        }
+  // The shape classes of bench/gemm (bf16, 64 K a k-block): skinny M splits
+  // (but not where the tiles already fill the SMs), square and K-heavy do not.
+  struct want {
+    uint32_t m, n, k;
+    bool narrow;
+    uint32_t splits;
+  };
+  const want wants[] = {{1, 4096, 4096, true, 4},         {128, 8192, 8192, true, 2},   {64, 4096, 16384, true, 4},
+                        {256, 4096, 4096, true, 2},       {128, 16384, 4096, true, 1},  {256, 8192, 8192, true, 1},
+                        {4096, 4096, 4096, false, 1},     {8192, 8192, 8192, false, 1}, {2048, 2048, 16384, false, 1},
+                        {4096, 4096, 32768, false, 1},    {2048, 4096, 32768, false, 1}};
+  for (const want &w : wants) {
+    const shape_pick p = pick_shape(w.m, w.n, ceil_div(w.k, 64), sms, false);
+    CHECK(p.narrow == w.narrow && p.splits == w.splits, "%u x %u x %u: picks 128 x %u, S %u", w.m, w.n, w.k,
+          p.narrow ? 128 : 256, p.splits);
+  }
+  printf("ok  the shape heuristic with split-K: %ld shapes, %ld split, never without fewer tiles than SMs\n", n,
+         split);
 }
 
 int main() {
@@ -395,6 +619,7 @@ int main() {
               "pick_narrow(%u, %u) agrees with the floating-point estimate", m, nn);
     printf("ok  the shape heuristic (pick_narrow)\n");
   }
+  check_pick_shape();
   for (const config &c : kConfigs) check_plan(c);
   printf("ok  shared-memory plans: %zu configurations within %u bytes\n", sizeof(kConfigs) / sizeof(kConfigs[0]),
          kSmemLimit);
@@ -412,6 +637,10 @@ int main() {
                       {136, 520}, {2304, 1792}})
         check_schedule(mn.first, mn.second, bn, cl);
   for (const config &c : kConfigs) check_protocol(c);
+  check_slices();
+  check_workspace(kConfigs[0]);
+  check_workspace(kConfigs[2]);
+  check_fixup();
   // The model must catch broken protocols (else it proves nothing).
   for (int mutation = 1; mutation <= 3; ++mutation)
     for (const config &c : {kConfigs[0], kConfigs[1]}) {

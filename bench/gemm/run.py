@@ -2,7 +2,7 @@
 """The bf16 GEMM benchmark: the __tile_apply kernels against cuBLAS (PyTorch).
 
     python3 bench/gemm/run.py [--lib bench/.bin/libgemm.so] [--csv FILE] [--quick]
-                              [--sizes 4096,8192,8000x8192x7936] [--variants a,b,...]
+                              [--sizes 4096,8192,8000x8192x7936,skinny,kheavy] [--variants a,b,...]
                               [--reps N] [--warmup N] [--timeout S]
     python3 bench/gemm/run.py --list         the kernel variants in the library (no GPU)
     python3 bench/gemm/run.py --self-test    the tolerance checks on synthetic data (no GPU)
@@ -10,12 +10,24 @@
 D = A x B with A M x K row-major, B K x N column-major (both K-major), bf16
 in and out, f32 accumulation; the fused variants compute GELU_tanh(A x B + bias).
 
+Sizes: M x N x K (or one number, cubed) and the shape classes skinny,
+square, kheavy, ragged (CLASSES). Variants: the library's bf16 variants
+(default: all of them); a split-K variant (*_splitk) runs with the slices
+the heuristic picks for the shape, NAME@S with S slices of K; and two
+names resolved per shape: ta_pick (gemm_pick: the variant and slices the
+heuristic picks, split-K included) and ta_pick_nosplit (gemm_pick_nosplit:
+the pick without split-K, as before it existed).
+
 Run in three steps, each GPU step in its own process (a kernel that hangs or
 faults costs that step, not the run; --timeout bounds each):
 
   1. smoke: every variant on small ragged shapes (partial tiles in M, N and
-     K, tiles past M, more tiles than CTAs, boxes past N, one tile) checked
-     against an f32 reference; a variant that fails here is not timed;
+     K, tiles past M, more tiles than CTAs, boxes past N, one tile, skinny M
+     with a long K) checked against an f32 reference; a split-K variant on
+     each shape with the heuristic's slices and with 2, 3 and as many slices
+     as k-blocks (at most 16), each also launched three more times and
+     required bit-identical (the counters reset, the sum in slice order); a
+     variant that fails here is not timed;
   2. bench, one process per size: A, B (and bias) from a seeded normal
      distribution; every variant that passed step 1 is checked on the full
      D, then cuBLAS (torch.matmul; for the fused variants torch.addmm + gelu
@@ -32,7 +44,9 @@ in float32):
   - every element within 2^-8 |ref| + 2^-8 rms(ref) (one bf16 rounding,
     which is at most 2^-8 |ref|, plus accumulation-order slack), and
   - relative Frobenius error ||D - ref|| / ||ref|| <= 2^-8;
-and on the whole matrix ||D - D_cuBLAS|| / ||D_cuBLAS|| <= 2^-7.
+and on the whole matrix ||D - D_cuBLAS|| / ||D_cuBLAS|| <= 2^-7; a plan
+that runs split-K (S > 1) must also give a bit-identical D on three more
+launches (D poisoned with NaN before each).
 A broken layout gives errors of the order of rms(ref), 256 times the bound.
 
 Exit status: 0 every variant verified (and timed, unless --quick); 1 a
@@ -65,7 +79,20 @@ SMOKE_SHAPES = [
     ((1000, 1000, 1000), "ragged M, N and K"),
     ((3000, 4000, 328), "more tiles than CTAs (pipeline phases across tiles), 6 k-blocks"),
     ((2304, 1792, 4096), "deep K, full tiles"),
+    ((64, 1024, 2048), "skinny M, long K: the heuristic splits K (split-K variants)"),
 ]
+# Shape classes for --sizes (run_fp8.py uses the same).
+CLASSES = {
+    "skinny": ["%dx%dx%d" % (m, n, k) for m in (1, 16, 64, 128, 256) for n, k in ((4096, 4096), (8192, 8192),
+                                                                                  (16384, 4096), (4096, 16384))],
+    "square": ["2048", "3072", "4096", "6144", "8192"],
+    "kheavy": ["%dx%dx%d" % (m, n, k) for k in (16384, 32768) for m, n in ((2048, 2048), (4096, 4096),
+                                                                           (2048, 4096))],
+    "ragged": ["4000x4000x4000", "8000x8192x7936", "1000x3008x5008", "3333x7008x4112"],  # N, K % 16: torch._scaled_mm
+}
+PICKS = ("ta_pick", "ta_pick_nosplit")  # variant names resolved per shape by the library's heuristic
+MAX_SPLITS = 16  # layout.h's kMaxSplits
+RELAUNCHES = 3  # more launches of a split-K plan that must give the same bits
 BOUND_ELEM = 2.0 ** -8  # per element: BOUND_ELEM * (|ref| + rms(ref))
 BOUND_FRO = 2.0 ** -8   # relative Frobenius error against the f32 reference
 BOUND_VS_CUBLAS = 2.0 ** -7
@@ -96,6 +123,44 @@ def size_name(mnk):
     return "%d^3" % m if m == n == k else "%dx%dx%d" % (m, n, k)
 
 
+def expand_sizes(text):
+    """'4096,skinny' -> [(4096, 4096, 4096), (1, 4096, 4096), ...]: sizes and shape classes."""
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if part:
+            out.extend(parse_size(s) for s in CLASSES.get(part, [part]))
+    return out
+
+
+def parse_variant(text):
+    """'ta_128x128_s6_splitk@4' -> ('ta_128x128_s6_splitk', 4); a plain name -> (name, 0): the
+    heuristic's slices (0 is what gemm_plan_ex takes for them)."""
+    name, at, sl = text.partition("@")
+    if not at:
+        return name, 0
+    try:
+        splits = int(sl)
+    except ValueError:
+        raise ValueError("bad variant '%s' (NAME@S: S slices of K)" % text)
+    if not 1 <= splits <= MAX_SPLITS:
+        raise ValueError("variant '%s': S must be 1 ... %d" % (text, MAX_SPLITS))
+    return name, splits
+
+
+def smoke_splits(mnk, splitk):
+    """The slices of K a variant is smoke-tested with at a shape: 0 (the heuristic's) and, for a
+    split-K variant, 2, 3 and one per k-block (at most MAX_SPLITS), each at most the k-blocks."""
+    if not splitk:
+        return [0]
+    kblocks = (mnk[2] + 63) // 64
+    out = [0]
+    for sp in (2, 3, min(kblocks, MAX_SPLITS)):
+        if sp <= kblocks and sp not in out:
+            out.append(sp)
+    return out
+
+
 # ---- the library ------------------------------------------------------------------------------
 
 class Library:
@@ -119,6 +184,17 @@ class Library:
         L.gemm_plan_grid.restype = ctypes.c_int
         L.gemm_plan_grid.argtypes = [ctypes.c_void_p]
         L.gemm_plan_free.argtypes = [ctypes.c_void_p]
+        self.has_splitk = hasattr(L, "gemm_plan_ex")
+        if self.has_splitk:
+            L.gemm_plan_ex.restype = ctypes.c_void_p
+            L.gemm_plan_ex.argtypes = [ctypes.c_int] + [ctypes.c_void_p] * 6 + [ctypes.c_int] * 4
+            L.gemm_plan_splits.restype = ctypes.c_int
+            L.gemm_plan_splits.argtypes = [ctypes.c_void_p]
+            L.gemm_variant_splitk.restype = ctypes.c_int
+            L.gemm_variant_splitk.argtypes = [ctypes.c_int]
+            for f in (L.gemm_pick_dtype, L.gemm_pick_nosplit):
+                f.restype = ctypes.c_int
+                f.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_int, ctypes.c_int]
         self.all_variants = [L.gemm_variant_name(i).decode() for i in range(L.gemm_variants())]
         self.dtypes = {}
         if hasattr(L, "gemm_variant_dtype"):
@@ -131,18 +207,70 @@ class Library:
     def index(self, name):
         return self.all_variants.index(name)
 
+    def known(self, spec):
+        """None when `spec` (a variant, NAME@S or a pick) names something this runner can run, else why not."""
+        try:
+            name, splits = parse_variant(spec)
+        except ValueError as e:
+            return str(e)
+        if name in PICKS:
+            return None if self.has_splitk and not splits else "%s takes no @S%s" % (
+                name, "" if self.has_splitk else " (and this library has no gemm_pick_nosplit)")
+        if name not in self.variants:
+            return "unknown variant %s" % spec
+        if splits > 1 and not self.splitk(name):
+            return "%s has no split-K (S > 1 needs a *_splitk variant)" % name
+        return None
+
     def info(self, name):
+        name = parse_variant(name)[0]
+        if name in PICKS:
+            return "the variant and slices of K the library's heuristic picks per shape (%s)" % (
+                "gemm_pick" if name == "ta_pick" else "gemm_pick_nosplit: without split-K")
         return self.lib.gemm_variant_info(self.index(name)).decode()
 
     def fused(self, name):
-        return bool(self.lib.gemm_variant_fused(self.index(name)))
+        name = parse_variant(name)[0]
+        return False if name in PICKS else bool(self.lib.gemm_variant_fused(self.index(name)))
 
-    def plan(self, name, a, b, d, bias, m, n, k):
-        p = self.lib.gemm_plan(self.index(name), a.data_ptr(), b.data_ptr(), d.data_ptr(),
-                               bias.data_ptr() if bias is not None else None, m, n, k)
+    def splitk(self, name):
+        return self.has_splitk and bool(self.lib.gemm_variant_splitk(self.index(name)))
+
+    def resolve(self, spec, m, n, k):
+        """(variant, splits) that `spec` runs at M x N x K: a pick resolved by the heuristic."""
+        name, splits = parse_variant(spec)
+        if name in PICKS:
+            f = self.lib.gemm_pick_dtype if name == "ta_pick" else self.lib.gemm_pick_nosplit
+            i = f(b"bf16", m, n, k)
+            if i < 0:
+                raise RuntimeError("%s: %s" % (name, self.lib.gemm_error().decode()))
+            return self.all_variants[i], 0
+        return name, splits
+
+    def plan(self, spec, a, b, d, bias, m, n, k, splits=None):
+        """A plan of `spec` (a variant, NAME@S or a pick); `splits` overrides the slices."""
+        name, sp = self.resolve(spec, m, n, k)
+        if splits is not None:
+            sp = splits
+        args = (a.data_ptr(), b.data_ptr(), d.data_ptr(), bias.data_ptr() if bias is not None else None)
+        if self.has_splitk:
+            p = self.lib.gemm_plan_ex(self.index(name), *args, None, None, m, n, k, sp)
+        else:
+            p = self.lib.gemm_plan(self.index(name), *args, m, n, k)
         if not p:
-            raise RuntimeError("gemm_plan(%s): %s" % (name, self.lib.gemm_error().decode()))
+            raise RuntimeError("gemm_plan(%s%s): %s" % (name, "@%d" % sp if sp else "",
+                                                         self.lib.gemm_error().decode()))
         return p
+
+    def plan_splits(self, plan):
+        return self.lib.gemm_plan_splits(plan) if self.has_splitk else 1
+
+    def describe(self, spec, plan, m, n, k):
+        """What a plan runs, for the log and the CSV label: 'ta_pick: ta_128x128_s6_splitk S=2'."""
+        name, _ = self.resolve(spec, m, n, k)
+        sp = self.plan_splits(plan)
+        what = name + (" S=%d" % sp if self.splitk(name) else "")
+        return "%s: %s" % (spec, what) if spec in PICKS else what
 
     def run(self, plan, stream):
         e = self.lib.gemm_run(plan, stream)
@@ -319,9 +447,25 @@ class Gpu:
         return [("torch_addmm_gelu", "torch addmm + gelu (cuBLAS)", addmm_gelu, lambda: holder["addmm"]),
                 ("torch_matmul_bias_gelu", "torch matmul + bias + gelu", mm_bias_gelu, lambda: holder["mm"])]
 
-    def ours(self, name):
-        plan = self.lib.plan(name, self.a, self.bn, self.d, self.bias, self.m, self.n, self.k)
+    def ours(self, name, splits=None):
+        plan = self.lib.plan(name, self.a, self.bn, self.d, self.bias, self.m, self.n, self.k, splits)
         return plan, (lambda: self.lib.run(plan, self.stream))
+
+    def relaunch_check(self, plan, run):
+        """None if RELAUNCHES more launches of a split-K plan (D poisoned with NaN before each) give
+        the bits of the first (in self.d), else why not; nothing to do without a split."""
+        if self.lib.plan_splits(plan) <= 1:
+            return None
+        torch = self.torch
+        first = self.d.clone()
+        for i in range(RELAUNCHES):
+            self.d.fill_(float("nan"))
+            run()
+            torch.cuda.synchronize()
+            if not torch.equal(self.d.view(torch.int16), first.view(torch.int16)):
+                diff = int((self.d.view(torch.int16) != first.view(torch.int16)).sum().item())
+                return "launch %d of the same plan differs from the first in %d elements" % (i + 2, diff)
+        return None
 
 
 def time_rounds(torch, fns, warmup, reps, rounds=3):
@@ -368,37 +512,51 @@ def device_record(torch):
     return rec
 
 
+def smoke_cases(lib, name):
+    """(shape, what, splits) of step 1 for a variant spec: every shape, at each of smoke_splits'
+    slices for a split-K variant named without @S."""
+    base, forced = parse_variant(name)
+    splitk = base not in PICKS and lib.splitk(base) and not forced
+    return [(mnk, what, sp) for mnk, what in SMOKE_SHAPES for sp in smoke_splits(mnk, splitk)]
+
+
 def worker_smoke(torch, lib, name, seed):
     fused = lib.fused(name)
     failures = 0
     emit(device_record(torch))
-    for mnk, what in SMOKE_SHAPES:
-        g = Gpu(torch, lib, mnk, seed, fused)
+    g = None
+    for mnk, what, sp in smoke_cases(lib, name):
+        if g is None or (g.m, g.n, g.k) != mnk:
+            g = Gpu(torch, lib, mnk, seed, fused)
         g.d.fill_(float("nan"))
-        print("     smoke %-26s %-18s running ..." % (name, size_name(mnk)))
+        tag = name if not sp else "%s@%d" % (parse_variant(name)[0], sp)
+        print("     smoke %-26s %-18s running ..." % (tag, size_name(mnk)))
         sys.stdout.flush()
         t0 = time.monotonic()
         plan = None
+        relaunch = None
         try:
-            plan, run = g.ours(name)
+            plan, run = g.ours(name, sp if sp else None)
+            tag = lib.describe(name, plan, *mnk)
             run()
             torch.cuda.synchronize()
+            took = time.monotonic() - t0
+            err = g.sample_error(g.d, fused)
+            full_nan = int(torch.isnan(g.d.float()).sum().item())
+            relaunch = g.relaunch_check(plan, run)
         except RuntimeError as e:  # a refused plan, a failed launch, or a fault (the context is then lost)
-            print("FAIL smoke %-26s %-18s %s" % (name, size_name(mnk), e))
+            print("FAIL smoke %-26s %-18s %s" % (tag, size_name(mnk), e))
             emit({"step": "smoke", "variant": name, "m": mnk[0], "n": mnk[1], "k": mnk[2], "status": "FAIL",
-                  "rel_fro": math.inf, "max_rel": math.inf, "why": str(e)})
+                  "rel_fro": math.inf, "max_rel": math.inf, "why": str(e), "splits": sp})
             failures += 1
             continue
         finally:
             if plan:
                 lib.lib.gemm_plan_free(plan)
-        took = time.monotonic() - t0
-        err = g.sample_error(g.d, fused)
-        full_nan = int(torch.isnan(g.d.float()).sum().item())
-        why = verdict(err) or ("%d elements not written" % full_nan if full_nan else None)
+        why = verdict(err) or ("%d elements not written" % full_nan if full_nan else None) or relaunch
         status = "ok" if why is None else "FAIL"
         print("%-4s smoke %-26s %-18s rel_fro %.2e  max %.2f x bound  %.3f s  (%s)%s"
-              % (status, name, size_name(mnk), err["rel_fro"], err["max_rel"], took, what,
+              % (status, tag, size_name(mnk), err["rel_fro"], err["max_rel"], took, what,
                  "" if why is None else ": " + why))
         if why is not None:
             failures += 1
@@ -408,7 +566,7 @@ def worker_smoke(torch, lib, name, seed):
                 ref = torch.nn.functional.gelu(ref + g.bias, approximate="tanh")
             print("     diagnosis: " + diagnose(torch, g.d, ref))
         emit({"step": "smoke", "variant": name, "m": mnk[0], "n": mnk[1], "k": mnk[2], "status": status,
-              "rel_fro": err["rel_fro"], "max_rel": err["max_rel"], "why": why or ""})
+              "rel_fro": err["rel_fro"], "max_rel": err["max_rel"], "why": why or "", "splits": sp})
     return 1 if failures else 0
 
 
@@ -438,6 +596,7 @@ def worker_bench(torch, lib, mnk, names, seed, warmup, reps):
                   % (vname, size_name(mnk), err["rel_fro"], err["max_rel"]))
             fns.append((vname, fn))
         plans = []
+        labels = {}  # what each variant ran as (a pick's variant, the slices of K)
         for v in group:
             g.d.fill_(float("nan"))
             try:
@@ -467,13 +626,20 @@ def worker_bench(torch, lib, mnk, names, seed, warmup, reps):
                 why = "%d elements not written (NaN)" % nan
             if why is None and not vs <= BOUND_VS_CUBLAS:
                 why = "||D - D_cuBLAS|| / ||D_cuBLAS|| = %.3g > 2^-7" % vs
+            if why is None:
+                try:
+                    why = g.relaunch_check(plan, run)
+                except RuntimeError as e:
+                    why = str(e)
             status = "ok" if why is None else "FAIL"
+            label = lib.describe(v, plan, m, n, k)
+            labels[v] = label
             print("%-4s check %-26s %-18s rel_fro %.2e  max %.2f x bound  vs cuBLAS %.2e  grid %d%s"
-                  % (status, v, size_name(mnk), err["rel_fro"], err["max_rel"], vs,
+                  % (status, label, size_name(mnk), err["rel_fro"], err["max_rel"], vs,
                      lib.lib.gemm_plan_grid(plan), "" if why is None else ": " + why))
-            emit({"step": "check", "variant": v, "m": m, "n": n, "k": k, "status": status, "why": why or "",
-                  "rel_fro": err["rel_fro"], "max_rel": err["max_rel"], "vs_cublas": vs, "fused": fused,
-                  "grid": lib.lib.gemm_plan_grid(plan)})
+            emit({"step": "check", "variant": v, "label": label, "m": m, "n": n, "k": k, "status": status,
+                  "why": why or "", "rel_fro": err["rel_fro"], "max_rel": err["max_rel"], "vs_cublas": vs,
+                  "fused": fused, "grid": lib.lib.gemm_plan_grid(plan), "splits": lib.plan_splits(plan)})
             if why is not None:
                 failures += 1
                 print("     diagnosis: " + diagnose(torch, g.d, base_out))
@@ -486,7 +652,8 @@ def worker_bench(torch, lib, mnk, names, seed, warmup, reps):
             med = statistics.median(ms)
             tf = flops / (med * 1e-3) / 1e12
             print("time %-26s %-18s %8.4f ms  %7.1f TFLOP/s  %5.3f of peak  %5.3fx %s  (min %.4f, max %.4f)"
-                  % (vname, size_name(mnk), med, tf, tf / PEAK_TFLOPS, base / med, impls[0][0], ms[0], ms[-1]))
+                  % (labels.get(vname, vname), size_name(mnk), med, tf, tf / PEAK_TFLOPS, base / med, impls[0][0],
+                     ms[0], ms[-1]))
             emit({"step": "time", "variant": vname, "m": m, "n": n, "k": k, "median_ms": med, "min_ms": ms[0],
                   "max_ms": ms[-1], "reps": len(ms), "tflops": tf, "fused": fused})
         for p in plans:
@@ -548,7 +715,7 @@ def main(argv):
     ap.add_argument("--lib", default=os.path.join(ROOT, "bench", ".bin", "libgemm.so"))
     ap.add_argument("--csv", default="")
     ap.add_argument("--quick", action="store_true", help="step 1 only (correctness on small shapes)")
-    ap.add_argument("--sizes", default=DEFAULT_SIZES)
+    ap.add_argument("--sizes", default=DEFAULT_SIZES, help="sizes and/or classes: " + ",".join(CLASSES))
     ap.add_argument("--variants", default="", help="comma-separated (default: all)")
     ap.add_argument("--reps", type=int, default=45)
     ap.add_argument("--warmup", type=int, default=10)
@@ -577,17 +744,18 @@ def main(argv):
     variants = lib.variants
     if args.variants:
         variants = [v for v in args.variants.split(",") if v]
-        unknown = [v for v in variants if v not in lib.variants]
-        if unknown:
-            print("error: unknown variant(s) %s (have: %s)" % (", ".join(unknown), ", ".join(lib.variants)),
-                  file=sys.stderr)
+        bad = [(v, lib.known(v)) for v in variants if lib.known(v)]
+        if bad:
+            print("error: unknown variant(s) %s (%s; have: %s, NAME@S for a *_splitk one, %s)"
+                  % (", ".join(v for v, _ in bad), "; ".join(w for _, w in bad), ", ".join(lib.variants),
+                     ", ".join(PICKS)), file=sys.stderr)
             return 2
     if args.list:
         for v in variants:
             print("%-26s %s%s" % (v, "[fused] " if lib.fused(v) else "", lib.info(v)))
         return 0
     try:
-        sizes = [parse_size(s) for s in args.sizes.split(",") if s]
+        sizes = expand_sizes(args.sizes)
     except ValueError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
@@ -610,7 +778,8 @@ def main(argv):
         for v in variants:
             results.append_note(csv, "gemm variant %s" % v, lib.info(v))
 
-    log("== step 1: smoke (every variant on %d small ragged shapes)" % len(SMOKE_SHAPES))
+    log("== step 1: smoke (every variant on %d small ragged shapes; split-K ones at several slices)"
+        % len(SMOKE_SHAPES))
     passed = []
     no_gpu = False
     device_noted = False
@@ -640,7 +809,7 @@ def main(argv):
             no_gpu = True
             log("== smoke %s: FAILED to start (no torch or no GPU; see above)" % v)
             break
-        ok = rc == 0 and recs and all(r["status"] == "ok" for r in recs) and len(recs) == len(SMOKE_SHAPES)
+        ok = rc == 0 and recs and all(r["status"] == "ok" for r in recs) and len(recs) == len(smoke_cases(lib, v))
         if ok:
             passed.append(v)
         else:
@@ -766,6 +935,23 @@ def self_test():
             fails += 1
         except ValueError:
             pass
+    # Shape classes, NAME@S, and the slices a split-K variant is smoke-tested with.
+    sizes = expand_sizes("4096,skinny,kheavy")
+    ok = (sizes[0] == (4096,) * 3 and sizes[1] == (1, 4096, 4096) and len(sizes) == 1 + 20 + 6
+          and (128, 8192, 8192) in sizes and (4096, 4096, 32768) in sizes)
+    ok &= parse_variant("ta_128x128_s6_splitk@4") == ("ta_128x128_s6_splitk", 4)
+    ok &= parse_variant("ta_pick") == ("ta_pick", 0)
+    for bad in ("a@0", "a@17", "a@x"):
+        try:
+            parse_variant(bad)
+            ok = False
+        except ValueError:
+            pass
+    ok &= smoke_splits((128, 256, 64), True) == [0, 1] and smoke_splits((64, 1024, 2048), False) == [0]
+    ok &= smoke_splits((257, 264, 72), True) == [0, 2] and smoke_splits((2304, 1792, 4096), True) == [0, 2, 3, 16]
+    ok &= smoke_splits((3000, 4000, 328), True) == [0, 2, 3, 6]
+    print("%s shape classes, NAME@S and the split-K smoke slices" % ("ok " if ok else "BAD"))
+    fails += not ok
     print("self-test %s" % ("OK" if not fails else "FAILED"))
     return 1 if fails else 0
 

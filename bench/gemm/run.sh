@@ -8,8 +8,12 @@
 #   --out DIR       where results go (default: $OUT if set, else bench/.out)
 #   --quick         correctness only: every variant on the small ragged shapes
 #                   of run.py's step 1 (about a minute), nothing timed
-#   --sizes LIST    M x N x K shapes (default 4096,8192,8000x8192x7936)
-#   --variants LIST kernel variants (default: all; run.py --list names them)
+#   --sizes LIST    M x N x K shapes and/or the classes skinny, square, kheavy,
+#                   ragged (default 4096,8192,8000x8192x7936)
+#   --variants LIST kernel variants (default: all bf16 ones; run.py --list
+#                   names them), NAME@S (a *_splitk variant with S slices of
+#                   K), ta_pick / ta_pick_nosplit (gemm_pick's choice per
+#                   shape, with / without split-K)
 #   --reps N, --warmup N   timed and warm-up launches per implementation (45, 10)
 #   --timeout S     seconds per worker process of run.py (240)
 #   --fp8-sizes LIST  sizes or shape classes (skinny, square, kheavy, ragged)
@@ -45,7 +49,7 @@ fp8_timeout=600
 do_bf16=1
 do_fp8=1
 
-usage() { sed -n '2,36p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,38p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="${2:?--out needs a folder}"; shift 2 ;;

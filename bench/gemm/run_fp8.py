@@ -15,7 +15,8 @@ same stream (run.py's time_rounds: each launch between its own pair of CUDA
 events, interleaved in three rounds after a warm-up); the median gives
 TFLOP/s (2 M N K) and the ratio to torch._scaled_mm.
 
-"ta_pick" is the variant gemm_pick_dtype() picks for the shape.
+"ta_pick" is the variant gemm_pick_dtype() picks for the shape (a split-K one
+where it splits, with its slices); "ta_pick_nosplit" gemm_pick_nosplit()'s.
 
 Sizes: a list of M x N x K, or the shape classes: skinny, square, kheavy,
 ragged (--sizes skinny,square,...; see CLASSES).
@@ -39,14 +40,7 @@ TOL = 2.0 ** -7  # two bf16 roundings (ours and the reference's) apart: 2 x 2^-8
 FP8_HEADER = ["dtype", "size", "m", "n", "k", "impl", "status", "ms_median", "ms_min", "ms_max", "tflops",
               "ratio_vs_torch", "max_rel_ref", "max_rel_torch", "grid"]
 
-CLASSES = {
-    "skinny": ["%dx%dx%d" % (m, n, k) for m in (1, 16, 64, 128, 256) for n, k in ((4096, 4096), (8192, 8192),
-                                                                                  (16384, 4096), (4096, 16384))],
-    "square": ["2048", "3072", "4096", "6144", "8192"],
-    "kheavy": ["%dx%dx%d" % (m, n, k) for k in (16384, 32768) for m, n in ((2048, 2048), (4096, 4096),
-                                                                           (2048, 4096))],
-    "ragged": ["4000x4000x4000", "8000x8192x7936", "1000x3008x5008", "3333x7008x4112"],  # N, K % 16: torch._scaled_mm
-}
+CLASSES = base.CLASSES  # skinny, square, kheavy, ragged (N, K % 16 as torch._scaled_mm needs)
 DEFAULT_SIZES = "4096,8192,6144,8000x8192x7936,128x8192x8192"
 SMALL = ["128x256x128", "8x16x16", "100x264x272", "300x520x1040", "129x8x4096", "1500x1400x336"]
 
@@ -83,8 +77,9 @@ class Fp8Lib(base.Library):
         L.gemm_pick_dtype.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_int, ctypes.c_int]
         self.fp8 = [n for n in self.all_variants if self.dtypes.get(n) in ("e4m3", "e5m2")]
 
-    def pick(self, dtype, m, n, k):
-        i = self.lib.gemm_pick_dtype(dtype.encode(), m, n, k)
+    def pick(self, dtype, m, n, k, split=True):
+        f = self.lib.gemm_pick_dtype if split else self.lib.gemm_pick_nosplit
+        i = f(dtype.encode(), m, n, k)
         if i < 0:
             raise RuntimeError("gemm_pick_dtype: %s" % self.lib.gemm_error().decode())
         return self.all_variants[i]
@@ -168,7 +163,7 @@ def main(argv):
     ap.add_argument("--lib", default=os.path.join(base.ROOT, "bench", ".bin", "libgemm.so"))
     ap.add_argument("--csv", default="")
     ap.add_argument("--sizes", default=DEFAULT_SIZES, help="sizes or classes: " + ",".join(CLASSES))
-    ap.add_argument("--variants", default="", help="comma-separated fp8 variants and/or ta_pick (default: all)")
+    ap.add_argument("--variants", default="", help="comma-separated fp8 variants and/or ta_pick, ta_pick_nosplit (default: all and ta_pick)")
     ap.add_argument("--reps", type=int, default=30)
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--seed", type=int, default=2024)
@@ -196,7 +191,7 @@ def main(argv):
     # torch._scaled_mm's use_fast_accum would): run them only when named.
     names = [v for v in args.variants.split(",") if v] or [v for v in lib.fp8 if not v.endswith("_fastacc")] + ["ta_pick"]
     for v in names:
-        if v != "ta_pick" and v not in lib.fp8:
+        if v not in base.PICKS and v not in lib.fp8:
             print("error: no fp8 variant %s (have %s)" % (v, ", ".join(lib.fp8)), file=sys.stderr)
             return 2
     csv = open(args.csv, "a") if args.csv else None
@@ -213,7 +208,7 @@ def main(argv):
 
     failed = []
     # 1. small ragged shapes, with and without bias, every variant.
-    for name in [v for v in names if v != "ta_pick"]:
+    for name in [v for v in names if v not in base.PICKS]:
         dtype = lib.dtypes[name]
         for s in SMALL:
             mnk = base.parse_size(s)
@@ -240,7 +235,7 @@ def main(argv):
         flops = 2.0 * m * n * k
         by_dtype = {}
         for v in names:
-            real = lib.pick("e4m3", m, n, k) if v == "ta_pick" else v
+            real = lib.pick("e4m3", m, n, k, v == "ta_pick") if v in base.PICKS else v
             by_dtype.setdefault(lib.dtypes[real], []).append((v, real))
         for dtype, vs in by_dtype.items():
             fns, plans, checked = [], [], {}
@@ -263,7 +258,7 @@ def main(argv):
                     why, plan, ctx, r_ref, r_t, r_tref = check_one(torch, lib, real, dtype, mnk, args.seed, False, log)
                 except Exception as e:  # noqa: BLE001
                     why, plan, r_ref, r_t = "error: %s" % e, None, math.nan, math.nan
-                label = v if v != "ta_pick" else "ta_pick(%s)" % real
+                label = v if v not in base.PICKS else "%s(%s)" % (v, real)
                 log("%s %s %s (err/tol vs ref %.3f, vs torch %.3f)%s" % ("FAIL" if why else "ok  ", label, sz,
                                                                        r_ref, r_t, ": " + why if why else ""))
                 if why:

@@ -21,9 +21,10 @@ import sass_mix  # noqa: E402  (bench/common/sass_mix.py)
 
 # gemm::gemm_kernel<gemm::config{bn, stages, epi_bufs, cluster, fused, overlap}>:
 # the Itanium mangling leaves out trailing members that are zero.
-# gemm::gemm_scaled_kernel<...> (fp8) has a seventh member, dtype, and issues QGMMA.
-CONFIG_RE = re.compile(r"gemm_(?:scaled_)?kernelIXtlNS_6config((?:EL[jb]\d+)*)E")
-FIELDS = ("bn", "stages", "epi_bufs", "cluster", "fused", "overlap", "dtype")
+# gemm::gemm_scaled_kernel<...> (fp8) has a seventh member, dtype, and issues QGMMA;
+# then promote, and split (gemm_splitk_kernel, gemm_scaled_splitk_kernel).
+CONFIG_RE = re.compile(r"gemm_(?:scaled_)?(?:splitk_)?kernelIXtlNS_6config((?:EL[jb]\d+)*)E")
+FIELDS = ("bn", "stages", "epi_bufs", "cluster", "fused", "overlap", "dtype", "promote", "split")
 DTYPES = {0: "", 1: ", e4m3", 2: ", e5m2 x e4m3"}
 GROUPS = [("HGMMA", "warpgroup MMA"), ("QGMMA", "fp8 warpgroup MMA"), ("UTMALDG", "TMA loads"), ("UTMASTG", "TMA stores"),
           ("STSM", "stmatrix"), ("SYNCS", "mbarrier ops"), ("USETMAXREG", "setmaxnreg")]
@@ -39,16 +40,17 @@ def config_of(name):
 
 
 def describe(cfg):
-    return "128x%d, %d stages, %d epilogue boxes, cluster %d%s%s%s" % (
+    return "128x%d, %d stages, %d epilogue boxes, cluster %d%s%s%s%s" % (
         cfg["bn"], cfg["stages"], cfg["epi_bufs"], cfg["cluster"], ", fused" if cfg["fused"] else "",
-        "" if cfg["overlap"] else ", no wgmma overlap", DTYPES.get(cfg.get("dtype", 0), ""))
+        "" if cfg["overlap"] else ", no wgmma overlap", DTYPES.get(cfg.get("dtype", 0), ""),
+        ", split-K" if cfg.get("split") else "")
 
 
 def main(argv):
     if len(argv) != 2:
         sys.exit(__doc__)
     funcs = sass_mix.load(argv[1])
-    kernels = {n: ins for n, ins in funcs.items() if "gemm_kernel" in n or "gemm_scaled_kernel" in n}
+    kernels = {n: ins for n, ins in funcs.items() if CONFIG_RE.search(n)}
     if not kernels:
         print("error: no gemm_kernel in %s (is it cuobjdump -sass output of libgemm.so?)" % argv[1])
         return 2
