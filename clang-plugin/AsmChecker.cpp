@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AsmChecker.h"
-#include "CallChecker.h"
+#include "CompileTarget.h"
 #include "tileapply/core/AsmMatch.h"
 #include "tileapply/core/AsmMigrate.h"
 #include "tileapply/core/AsmTemplate.h"
@@ -35,16 +35,6 @@ using namespace clang;
 
 namespace tileapply {
 namespace plugin {
-
-// Declared in CallChecker.h; here so that tileapply-migrate, which compiles
-// the asm checker but not the call checker, has it too.
-std::optional<Target> targetOf(const TargetInfo &TI) {
-  const TargetOptions &TO = TI.getTargetOpts();
-  std::optional<Target> T = parseTarget(TO.CPU);
-  if (T)
-    T->PtxVersion = parsePtxFeature(llvm::join(TO.Features, ","));
-  return T;
-}
 
 AsmChecker::AsmChecker(CompilerInstance &CI, bool Stats) : Stats(Stats) {
   DiagnosticsEngine &Diags = CI.getDiagnostics();

@@ -2,74 +2,23 @@
 #include "CallChecker.h"
 #include "CallFinder.h"
 #include "ConstantArguments.h"
+#include "DeviceCode.h"
+#include "HeaderVersion.h"
 #include "KnownObjects.h"
-#include "clang/AST/ExprCXX.h"
-#include "clang/AST/PrettyPrinter.h"
-#include "clang/Lex/Lexer.h"
+#include "tileapply/abi.h"
 #include "tileapply/core/OpcodeTable.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ASTLambda.h"
-#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
-#include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ExprCXX.h"
-#include "tileapply/abi.h"
-#include "clang/Basic/SourceManager.h"
-#include "clang/Basic/TargetInfo.h"
-#include "clang/Basic/TargetOptions.h"
-#include "llvm/ADT/StringExtras.h"
-#include "tileapply/version.h"
+#include "clang/AST/PrettyPrinter.h"
 
 using namespace clang;
 
 namespace tileapply {
 namespace plugin {
 
-// targetOf() is defined in AsmChecker.cpp, which tileapply-migrate compiles too.
-
 namespace {
-
-/// The expression as written: no implicit conversions, temporaries or parens.
-const Expr *asWritten(const Expr *E) {
-  const Expr *Prev = nullptr;
-  while (E && E != Prev) {
-    Prev = E;
-    E = E->IgnoreUnlessSpelledInSource()->IgnoreParens();
-  }
-  return E;
-}
-
-/// The nearest function around a declaration context (skipping classes, so
-/// the function a lambda's closure class is defined in).
-const FunctionDecl *enclosingFunction(const DeclContext *DC) {
-  for (; DC; DC = DC->getParent())
-    if (const auto *F = dyn_cast<FunctionDecl>(DC))
-      return F;
-  return nullptr;
-}
-
-/// Whether code in `F` is compiled for the GPU: a `__global__` or
-/// `__device__` (including `__host__ __device__`) function. Clang makes
-/// lambdas implicitly `__host__ __device__`; such a lambda runs where the
-/// function it is written in runs. Null (namespace scope) is host code.
-bool runsOnDevice(const FunctionDecl *F) {
-  while (F) {
-    if (F->hasAttr<CUDAGlobalAttr>())
-      return true;
-    const auto *Device = F->getAttr<CUDADeviceAttr>();
-    if (!Device)
-      return false;
-    const auto *MD = dyn_cast<CXXMethodDecl>(F);
-    if (!Device->isImplicit() || !MD || !isLambdaCallOperator(MD))
-      return true;
-    F = enclosingFunction(MD->getParent()->getDeclContext());
-    if (!F)
-      return true; // a lambda at namespace scope: callable from both sides
-  }
-  return false;
-}
 
 bool isTileDetail(const DeclContext *DC) {
   const auto *Detail = dyn_cast<NamespaceDecl>(DC);
@@ -106,83 +55,7 @@ Problem callProblem(DiagCode Code, Text Note) {
   return P;
 }
 
-/// "0.2.0" for a TILEAPPLY_VERSION number (MAJOR * 10000 + MINOR * 100 + PATCH).
-std::string versionName(int64_t V) {
-  return std::to_string(V / 10000) + "." + std::to_string(V / 100 % 100) + "." +
-         std::to_string(V % 100);
-}
-
-/// Why the tile.h this translation unit uses is not this plugin's version
-/// (`tile::header_version`, from tileapply/version.h), or nullopt when it is.
-std::optional<std::string> headerVersionProblem(ASTContext &Ctx,
-                                                const CallExpr *Call) {
-  std::string Header = "<tileapply/tile.h>";
-  if (const FunctionDecl *Callee = Call->getDirectCallee()) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    llvm::StringRef File = SM.getFilename(SM.getFileLoc(Callee->getLocation()));
-    if (!File.empty())
-      Header += " (" + File.str() + ")";
-  }
-  const VarDecl *Version = nullptr;
-  for (const NamedDecl *D :
-       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("tile")))
-    if (const auto *NS = dyn_cast<NamespaceDecl>(D))
-      for (const NamedDecl *M : NS->lookup(&Ctx.Idents.get("header_version")))
-        if (!Version)
-          Version = dyn_cast<VarDecl>(M);
-  std::string Found;
-  if (!Version)
-    Found = text(Text::HeaderWithoutVersion);
-  else if (const APValue *V = Version->evaluateValue(); !V || !V->isInt())
-    Found = text(Text::HeaderVersionNotConstant);
-  else if (V->getInt().getSExtValue() == TILEAPPLY_VERSION)
-    return std::nullopt;
-  else
-    Found = text(Text::HeaderVersionIs, {versionName(V->getInt().getSExtValue())});
-  return text(Text::HeaderVersionMismatch, {Header, Found, TILEAPPLY_VERSION_STRING});
-}
-
 } // namespace
-
-/// The variable whose storage a register or predicate tensor argument names,
-/// looking through tile::view and tile::pred (both start at the first element
-/// of what they wrap), or null when the expression is anything else.
-const VarDecl *storageVariable(const Expr *E) {
-  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = M->getSubExpr();
-      continue;
-    }
-    if (const auto *T = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = T->getSubExpr();
-      continue;
-    }
-    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-      if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
-        E = C->getArg(0);
-        continue;
-      }
-      return nullptr;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-      return V ? V->getCanonicalDecl() : nullptr;
-    }
-    if (const auto *Call = dyn_cast<CallExpr>(E)) {
-      const FunctionDecl *FD = Call->getDirectCallee();
-      const auto *NS = FD ? dyn_cast<NamespaceDecl>(FD->getDeclContext()) : nullptr;
-      if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 1 || !NS ||
-          NS->getName() != "tile" || !NS->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
-          (FD->getName() != "view" && FD->getName() != "pred"))
-        return nullptr;
-      E = Call->getArg(0);
-      continue;
-    }
-    return nullptr;
-  }
-  return nullptr;
-}
 
 CallChecker::CallChecker(ASTContext &Ctx, Reporter &R, bool IsDeviceCompilation,
                          std::optional<Target> T)
@@ -301,7 +174,7 @@ void CallChecker::describeArguments(const CallExpr *Call, unsigned First,
   for (size_t I = 0; I < Args.size(); ++I) {
     const Expr *Arg = Call->getArg(First + I);
     if (Args[I].Kind == TILEAPPLY_KIND_SCALAR)
-      Args[I].Constant = constantOf(Arg);
+      Args[I].Constant = scalarConstant(Arg, Ctx);
     else if (Args[I].Kind == TILEAPPLY_KIND_REGISTER ||
              Args[I].Kind == TILEAPPLY_KIND_PRED_TENSOR)
       Args[I].Base = storageVariable(Arg);
@@ -417,50 +290,6 @@ CallChecker::layoutOf(const FunctionDecl *Callee) {
   }
   L.Args = std::move(*Decoded);
   return L;
-}
-
-std::optional<ScalarConst> CallChecker::constantOf(const Expr *E) const {
-  std::optional<APValue> V = foldScalar(E, Ctx);
-  if (!V)
-    return std::nullopt; // e.g. a CUDA __half2 object, or a run-time value
-  ScalarConst C;
-  if (V->isInt()) {
-    const llvm::APSInt &I = V->getInt();
-    C.I = I.isSigned() ? I.getSExtValue() : static_cast<int64_t>(I.getZExtValue());
-  } else {
-    llvm::APFloat F = V->getFloat();
-    bool LosesInfo = false;
-    F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
-              &LosesInfo);
-    C.IsFloat = true;
-    C.F = F.convertToDouble();
-  }
-  // `2`, `-2`, `(2)`, `2u`, `2ull`, `(uint16_t)2`: a decimal integer literal
-  // that spells a number, whatever its suffix and through integer casts. A
-  // literal in hexadecimal, octal or binary spells bits on purpose
-  // (`0x40004000u`) and is not warned about.
-  const Expr *W = asWritten(E);
-  for (unsigned Depth = 0; Depth < 16; ++Depth) {
-    if (const auto *U = dyn_cast<UnaryOperator>(W);
-        U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)) {
-      W = asWritten(U->getSubExpr());
-      continue;
-    }
-    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(W);
-        Cast && Cast->getType()->isIntegerType()) {
-      W = asWritten(Cast->getSubExprAsWritten());
-      continue;
-    }
-    break;
-  }
-  if (const auto *Lit = dyn_cast<IntegerLiteral>(W)) {
-    llvm::StringRef Text = Lexer::getSourceText(
-        CharSourceRange::getTokenRange(Lit->getSourceRange()),
-        Ctx.getSourceManager(), Ctx.getLangOpts());
-    bool Radix = Text.size() > 1 && Text[0] == '0';
-    C.IsIntegerLiteral = !Text.empty() && !Radix;
-  }
-  return C;
 }
 
 } // namespace plugin

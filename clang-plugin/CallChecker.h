@@ -25,21 +25,10 @@ class CallExpr;
 class DeclRefExpr;
 class Expr;
 class FunctionDecl;
-class TargetInfo;
-class VarDecl;
 } // namespace clang
 
 namespace tileapply {
 namespace plugin {
-
-/// The target being compiled for, read from the cc1 target options
-/// (`-target-cpu sm_90a`, `-target-feature +ptx88`); nullopt if the CPU is
-/// not an `sm_XX` name.
-std::optional<Target> targetOf(const clang::TargetInfo &TI);
-
-/// The variable whose storage a register or predicate tensor argument names,
-/// looking through tile::view and tile::pred, or null.
-const clang::VarDecl *storageVariable(const clang::Expr *E);
 
 class CallChecker {
 public:
@@ -70,7 +59,6 @@ private:
   const DecodedLayout &layoutOf(const clang::FunctionDecl *Callee);
   /// The call's layout decoded, or nothing after reporting why not.
   std::optional<std::vector<ArgDesc>> describedArguments(const CallSite &Site);
-  std::optional<ScalarConst> constantOf(const clang::Expr *E) const;
 
   clang::ASTContext &Ctx;
   Reporter &R;

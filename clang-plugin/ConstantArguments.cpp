@@ -22,6 +22,8 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -46,6 +48,59 @@ std::optional<APValue> foldScalar(const Expr *E, const ASTContext &Ctx) {
   if (Result.Val.isFloat())
     return Result.Val;
   return std::nullopt;
+}
+
+const Expr *asWritten(const Expr *E) {
+  const Expr *Prev = nullptr;
+  while (E && E != Prev) {
+    Prev = E;
+    E = E->IgnoreUnlessSpelledInSource()->IgnoreParens();
+  }
+  return E;
+}
+
+std::optional<ScalarConst> scalarConstant(const Expr *E, const ASTContext &Ctx) {
+  std::optional<APValue> V = foldScalar(E, Ctx);
+  if (!V)
+    return std::nullopt; // e.g. a CUDA __half2 object, or a run-time value
+  ScalarConst C;
+  if (V->isInt()) {
+    const llvm::APSInt &I = V->getInt();
+    C.I = I.isSigned() ? I.getSExtValue() : static_cast<int64_t>(I.getZExtValue());
+  } else {
+    llvm::APFloat F = V->getFloat();
+    bool LosesInfo = false;
+    F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+              &LosesInfo);
+    C.IsFloat = true;
+    C.F = F.convertToDouble();
+  }
+  // `2`, `-2`, `(2)`, `2u`, `2ull`, `(uint16_t)2`: a decimal integer literal
+  // that spells a number, whatever its suffix and through integer casts. A
+  // literal in hexadecimal, octal or binary spells bits on purpose
+  // (`0x40004000u`) and is not warned about.
+  const Expr *W = asWritten(E);
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    if (const auto *U = dyn_cast<UnaryOperator>(W);
+        U && (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)) {
+      W = asWritten(U->getSubExpr());
+      continue;
+    }
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(W);
+        Cast && Cast->getType()->isIntegerType()) {
+      W = asWritten(Cast->getSubExprAsWritten());
+      continue;
+    }
+    break;
+  }
+  if (const auto *Lit = dyn_cast<IntegerLiteral>(W)) {
+    llvm::StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(Lit->getSourceRange()),
+        Ctx.getSourceManager(), Ctx.getLangOpts());
+    bool Radix = Text.size() > 1 && Text[0] == '0';
+    C.IsIntegerLiteral = !Text.empty() && !Radix;
+  }
+  return C;
 }
 
 /// The string literal a pinned opcode points to, or null.

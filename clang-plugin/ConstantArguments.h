@@ -14,6 +14,7 @@
 #ifndef TILEAPPLY_CLANGPLUGIN_CONSTANTARGUMENTS_H
 #define TILEAPPLY_CLANGPLUGIN_CONSTANTARGUMENTS_H
 
+#include "tileapply/core/Arguments.h"
 #include "clang/AST/APValue.h"
 #include "clang/Basic/PartialDiagnostic.h"
 #include "llvm/ADT/SmallVector.h"
@@ -35,6 +36,17 @@ namespace plugin {
 /// Nothing for anything else (a CUDA `__half2` object, a run-time value).
 std::optional<clang::APValue> foldScalar(const clang::Expr *E,
                                          const clang::ASTContext &Ctx);
+
+/// The constant a scalar argument expression folds to (foldScalar), as core
+/// checks it: an integer (sign- or zero-extended to 64 bits) or a double, and
+/// whether the source spells it as a decimal integer literal (`2`, `-2`,
+/// `2ull`, `(uint16_t)2`; not `0x4000`, which spells bits on purpose).
+/// Nothing when it does not fold.
+std::optional<ScalarConst> scalarConstant(const clang::Expr *E,
+                                          const clang::ASTContext &Ctx);
+
+/// The expression as written: no implicit conversions, temporaries or parens.
+const clang::Expr *asWritten(const clang::Expr *E);
 
 /// Pins every constant scalar argument of `Call` (a `__tile_apply` call) to
 /// its folded value, as described above, and its opcode too (below).

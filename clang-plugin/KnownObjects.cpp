@@ -68,7 +68,8 @@ std::optional<ObjectKind> kindOf(const VarDecl &V) {
 
 const VarDecl *pointee(const Expr *E, unsigned Depth);
 
-/// The variable whose storage the lvalue (or array) \p E is part of.
+/// The variable whose storage the lvalue (or array) \p E is part of (any part:
+/// not storageVariable's question, KnownObjects.h says how they differ).
 const VarDecl *storageOf(const Expr *E, unsigned Depth) {
   for (; E && Depth < MaxDepth; ++Depth) {
     E = E->IgnoreParenImpCasts();
@@ -221,6 +222,43 @@ const VarDecl *viewedVariable(const Expr *E, unsigned Depth) {
 }
 
 } // namespace
+
+const VarDecl *storageVariable(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *T = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = T->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
+        E = C->getArg(0);
+        continue;
+      }
+      return nullptr;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      return V ? V->getCanonicalDecl() : nullptr;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      const auto *NS = FD ? dyn_cast<NamespaceDecl>(FD->getDeclContext()) : nullptr;
+      if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 1 || !NS ||
+          NS->getName() != "tile" || !NS->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+          (FD->getName() != "view" && FD->getName() != "pred"))
+        return nullptr;
+      E = Call->getArg(0);
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
 
 std::optional<KnownObject> knownObject(const Expr *Arg, const ArgDesc &A) {
   const VarDecl *V = nullptr;

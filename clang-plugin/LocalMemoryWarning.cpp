@@ -1,7 +1,7 @@
 //===- LocalMemoryWarning.cpp - LocalMemoryTensor, at the declaration -----===//
 #include "LocalMemoryWarning.h"
-#include "CallChecker.h"
 #include "CallFinder.h"
+#include "KnownObjects.h"
 #include "PluginDiagnostics.h"
 #include "LocalMemory.h"
 #include "clang/AST/ASTContext.h"

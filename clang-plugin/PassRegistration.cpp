@@ -1,6 +1,7 @@
 //===- PassRegistration.cpp - Where the expansion runs in a device job ----===//
 #include "PassRegistration.h"
-#include "TileApplyExpand.h"
+#include "PipelineStartPass.h"
+#include "Registration.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendOptions.h"

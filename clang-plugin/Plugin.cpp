@@ -24,6 +24,7 @@
 #include "AsmChecker.h"
 #include "CallChecker.h"
 #include "CallFinder.h"
+#include "CompileTarget.h"
 #include "ConstantArguments.h"
 #include "PluginDiagnostics.h"
 #include "LocalMemoryWarning.h"

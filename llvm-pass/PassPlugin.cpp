@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "llvm/Plugins/PassPlugin.h"
-#include "TileApplyExpand.h"
+#include "Registration.h"
 #include "llvm/Passes/PassBuilder.h"
 
 extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo

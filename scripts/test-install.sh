@@ -144,8 +144,11 @@ for f in lib/TileApply.so lib/TileApplyPass.so lib/libtileapply_runtime.a bin/ti
          share/doc/tileapply/examples/cmake-consumer/CMakeLists.txt; do
   [ -f "$PREFIX/$f" ] || fail "the install has no $f"
 done
-for h in "$TILEAPPLY_ROOT"/include/tileapply/* "$TILEAPPLY_ROOT"/runtime/include/tileapply/*; do
-  cmp -s "$h" "$PREFIX/include/tileapply/$(basename "$h")" || fail "${h#"$TILEAPPLY_ROOT"/} is not installed"
+# Every header, those in subdirectories (detail/) too, at the same relative path.
+for inc in "$TILEAPPLY_ROOT"/include "$TILEAPPLY_ROOT"/runtime/include; do
+  while IFS= read -r h; do
+    cmp -s "$inc/$h" "$PREFIX/include/$h" || fail "${inc#"$TILEAPPLY_ROOT"/}/$h is not installed"
+  done < <(cd "$inc" && find tileapply -type f | sort)
 done
 got="$("$PREFIX/bin/tileapply-opcodes" --version)"
 [ "$got" = "tileapply-opcodes (tileapply) $VERSION" ] || fail "tileapply-opcodes --version printed '$got', want version $VERSION"

@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AsmChecker.h"
-#include "CallChecker.h"
+#include "CompileTarget.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/TargetInfo.h"

@@ -25,6 +25,8 @@
 #include <stdint.h>
 #include <tileapply/abi.h>
 #include <tileapply/version.h>
+// remove_cvref_t and the other generic traits, without <type_traits>.
+#include <tileapply/detail/traits.h>
 // tile::packed::f16x2(2.0f) and friends: packed constants built at compile
 // time (runtime/include/tileapply/packed.h; installed next to this header).
 #include <tileapply/packed.h>
@@ -63,32 +65,6 @@ template <int... E> struct shape {};
 template <int... S> struct stride {};
 
 namespace detail {
-
-template <class T> struct remove_cvref {
-  using type = T;
-};
-template <class T> struct remove_cvref<const T> : remove_cvref<T> {};
-template <class T> struct remove_cvref<volatile T> : remove_cvref<T> {};
-template <class T> struct remove_cvref<const volatile T> : remove_cvref<T> {};
-template <class T> struct remove_cvref<T &> : remove_cvref<T> {};
-template <class T> struct remove_cvref<T &&> : remove_cvref<T> {};
-template <class T> using remove_cvref_t = typename remove_cvref<T>::type;
-
-template <class T> struct remove_ref {
-  using type = T;
-};
-template <class T> struct remove_ref<T &> {
-  using type = T;
-};
-template <class T> struct remove_ref<T &&> {
-  using type = T;
-};
-
-template <class A, class B> inline constexpr bool same_v = false;
-template <class A> inline constexpr bool same_v<A, A> = true;
-
-template <class T> inline constexpr bool is_const_v = false;
-template <class T> inline constexpr bool is_const_v<const T> = true;
 
 // ---- carrier dtypes (tileapply/dtypes.def) ---------------------------------
 // One row of the table, as the header needs it.
@@ -173,7 +149,6 @@ template <int I, int... E> constexpr int dense_stride_at() {
     s *= ext[k];
   return s;
 }
-template <class T, T... I> struct index_seq {};
 template <class Seq, int... E> struct dense_stride_impl;
 template <int... I, int... E>
 struct dense_stride_impl<index_seq<int, I...>, E...> {

@@ -22,7 +22,8 @@
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
 #include "IRCarrier.h"
-#include "TileApplyExpand.h"
+#include "ExpandPass.h"
+#include "PipelineStartPass.h"
 #include "tileapply/core/Target.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DiagnosticInfo.h"
