@@ -8,7 +8,7 @@
 // choice is one or more qualifier tokens, may raise the form's floor and may
 // bind numeric parameters), plus the operand descriptions whose type, register
 // count and state space a form's choices decide. A Form is a Pattern with one
-// choice per Item (OpcodeTable::Impl::makeForm).
+// choice per Item (OpcodeTable::Impl::makeForm, RowForms.cpp).
 //
 // Every problem with a row is collected with the row's text, never fatal:
 // the build runs `tileapply-opcodes --check-table`, which fails on any, so a
@@ -18,10 +18,13 @@
 #ifndef TILEAPPLY_CORE_LIB_TABLEPARSER_H
 #define TILEAPPLY_CORE_LIB_TABLEPARSER_H
 
-#include "tileapply/core/OpcodeTable.h"
+#include "tileapply/core/Form.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
