@@ -98,7 +98,7 @@ public:
 
   /// A spelling is a form when a row makes it as written, or when it is a
   /// row's spelling with its qualifiers in another order that ptxas accepts
-  /// (Opcodes.def, "Qualifier order": the instruction name first, then the
+  /// (core/ptx/GRAMMAR.md, "Qualifier order": the instruction name first, then the
   /// other qualifiers in any order, the positional ones (TA_POSITIONAL) in
   /// their relative order). The form is the row's, spelled as written.
   /// With `Suggest` false the problem carries no did-you-mean (which costs a
