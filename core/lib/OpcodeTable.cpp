@@ -106,8 +106,6 @@ const OpcodeTable &OpcodeTable::get() {
   return Table;
 }
 
-/// Whether two forms' operands are alike in everything a call's arguments
-
 size_t OpcodeTable::numPatterns() const { return P->Patterns.size(); }
 StringRef OpcodeTable::patternText(unsigned I) const { return P->Patterns[I].Text; }
 

@@ -18,6 +18,8 @@ using table::Choice;
 using table::Item;
 using table::Pattern;
 
+/// Whether two forms' operands are alike in everything a call's arguments
+/// are checked against: then no call could tell the two apart.
 static bool sameOperands(const Form &A, const Form &B) {
   if (A.Operands.size() != B.Operands.size())
     return false;
