@@ -171,8 +171,4 @@ std::optional<Form> OpcodeTable::find(StringRef Spelling) const {
 
 unsigned OpcodeTable::nameTokens(ArrayRef<StringRef> Tokens) const { return P->nameTokens(Tokens); }
 
-bool OpcodeTable::orderAccepted(StringRef Spelling, StringRef Canonical) const {
-  return P->orderAccepted(splitSpelling(Spelling), splitSpelling(Canonical));
-}
-
 } // namespace tileapply

@@ -127,10 +127,6 @@ public:
   /// The number of tokens of the instruction name a spelling starts with: its
   /// longest TA_NAME prefix ("mul.wide.s32": 2), or 1 (the family alone).
   unsigned nameTokens(llvm::ArrayRef<llvm::StringRef> Tokens) const;
-  /// Whether `Spelling`, with the qualifiers of `Canonical` in another order,
-  /// is an order ptxas accepts: the same instruction name, the positional
-  /// qualifiers in the same relative order. (Same multiset assumed.)
-  bool orderAccepted(llvm::StringRef Spelling, llvm::StringRef Canonical) const;
 
   /// The first qualifier of `Spelling` that no form of its family uses, or
   /// (for a multi-token instruction name, TA_NAME: "tcgen05.ld") no form of
