@@ -1,11 +1,6 @@
 //===- TableParser.cpp - The PTX table's rows, parsed ---------------------===//
 //
-// The row language is described in docs/table.md (one description for the
-// parser, the rows and the docs).
-//
-// Errors are collected per row ("pattern: why"), never fatal here. Sets are
-// collected before any row is parsed, so their order in the files is free; a
-// set no row uses is an error too.
+// The row language this parser reads: core/ptx/GRAMMAR.md (the one description).
 //
 //===----------------------------------------------------------------------===//
 #include "TableParser.h"

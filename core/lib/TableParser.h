@@ -1,14 +1,13 @@
 //===- TableParser.h - The PTX table's rows, parsed -------------*- C++ -*-===//
 //
 // Internal to core. The rows of core/ptx/*.def are strings in a small
-// language, described in docs/table.md: that page is the grammar this parser
-// reads (operand prefixes in the order parseOperand consumes them), and
-// changes with it. parseTable() turns them into
-// Patterns: a family name and a list of Items, each a set of Choices (a
-// choice is one or more qualifier tokens, may raise the form's floor and may
-// bind numeric parameters), plus the operand descriptions whose type, register
-// count and state space a form's choices decide. A Form is a Pattern with one
-// choice per Item (OpcodeTable::Impl::makeForm).
+// language; its grammar: core/ptx/GRAMMAR.md (the one description).
+// parseTable() turns them into Patterns: a family name and a list of Items,
+// each a set of Choices (a choice is one or more qualifier tokens, may raise
+// the form's floor and may bind numeric parameters), plus the operand
+// descriptions whose type, register count and state space a form's choices
+// decide. A Form is a Pattern with one choice per Item
+// (OpcodeTable::Impl::makeForm, RowForms.cpp).
 //
 // Every problem with a row is collected with the row's text, never fatal:
 // the build runs `tileapply-opcodes --check-table`, which fails on any, so a
@@ -18,10 +17,13 @@
 #ifndef TILEAPPLY_CORE_LIB_TABLEPARSER_H
 #define TILEAPPLY_CORE_LIB_TABLEPARSER_H
 
-#include "tileapply/core/OpcodeTable.h"
+#include "tileapply/core/Form.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
