@@ -77,6 +77,7 @@ constexpr config kF8{256, 4, 2, 1, false, true, gemm::kE4m3};
 constexpr config kF8C2{256, 4, 2, 2, false, true, gemm::kE4m3};
 constexpr config kF8N128{128, 6, 2, 1, false, true, gemm::kE4m3, true};
 constexpr config kF8E5N128{128, 6, 2, 1, false, true, gemm::kE5m2, true};
+constexpr config kF8N128PP{128, 6, 2, 1, false, true, gemm::kE4m3, true, false, true};
 constexpr config kF8E5{256, 4, 2, 1, false, true, gemm::kE5m2};
 // Split-K (gemm_splitk_kernel / gemm_scaled_splitk_kernel).
 constexpr config kMainSK{256, 4, 2, 1, false, true, gemm::kBf16, false, true};
@@ -108,6 +109,8 @@ const variant kVariants[] = {
      "as ta_fp8_128x256_s4_fastacc, clusters of 2 along M multicasting B"},
     {"ta_fp8_128x128_s6", kF8N128, true, (const void *)gemm::gemm_scaled_kernel<kF8N128>,
      "e4m3 x e4m3, 128x128 tile, 6 stages, persistent, each k-block of 128 added into f32 accumulators (as cuBLASLt without fast accumulation)"},
+    {"ta_fp8_128x128_s6_pp", kF8N128PP, true, (const void *)gemm::gemm_scaled_kernel<kF8N128PP>,
+     "as ta_fp8_128x128_s6, the consumer warpgroups taking turns at each k-block's wgmma (one adds while the other multiplies)"},
     {"ta_e5m2_128x256_s4_fastacc", kF8E5, true, (const void *)gemm::gemm_scaled_kernel<kF8E5>,
      "e5m2 (A) x e4m3 (B), otherwise as ta_fp8_128x256_s4_fastacc"},
     {"ta_e5m2_128x128_s6", kF8E5N128, true, (const void *)gemm::gemm_scaled_kernel<kF8E5N128>,
@@ -394,7 +397,9 @@ void gemm_plan_free(void *pv) { delete static_cast<plan *>(pv); }
 // and every square or K-heavy shape with M, N >= 2048 (128 or more tiles,
 // waves already 97% full) keep S = 1. fp8: only the promoted 128 x 128 variants (the
 // 128 x 256 ones accumulate in the tensor core over all of K, see
-// config::promote), split the same way. Returns a variant index, or -1
+// config::promote), split the same way; unsplit e4m3 takes the ping-pong one
+// (ta_fp8_128x128_s6_pp: 1.20x ta_fp8_128x128_s6 at 4096^3, 1.24x at 8192^3
+// on the H200, bench/results/gemm-fp8.md). Returns a variant index, or -1
 // (unknown dtype; gemm_error() says why); a *_splitk variant's plan with
 // splits 0 takes the same S (pick_splits for its tile).
 static int pick(const char *dtype, int M, int N, int K, bool allow_split) {
@@ -408,7 +413,7 @@ static int pick(const char *dtype, int M, int N, int K, bool allow_split) {
     wide_sk = "ta_128x256_s4_splitk", narrow_sk = "ta_128x128_s6_splitk";
   } else if (dt == "e4m3" || dt == "e5m2") {
     const bool e4 = dt == "e4m3";
-    wide = narrow = e4 ? "ta_fp8_128x128_s6" : "ta_e5m2_128x128_s6";
+    wide = narrow = e4 ? "ta_fp8_128x128_s6_pp" : "ta_e5m2_128x128_s6";
     wide_sk = narrow_sk = e4 ? "ta_fp8_128x128_s6_splitk" : "ta_e5m2_128x128_s6_splitk";
     narrow_only = true;
     bk = 128;

@@ -54,6 +54,7 @@ using bench::bar_arrive_expect;
 using bench::bar_init;
 using bench::bar_wait;
 using bench::fence_all;
+using bench::named_arrive;
 using bench::named_sync;
 using bench::regs;
 using bench::smem_u32;
@@ -361,6 +362,9 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
       }
     };
 
+    // config::pingpong: warpgroup 0 takes the first turn.
+    if constexpr (C.pingpong)
+      if (wg == 1 && cluster_id < units) named_arrive(kTurnBar, 256);
     for (uint32_t u = cluster_id; u < units; u += clusters) {
       const unit_work w = work(u);
       const tile_pos p = sched.tile(w.tile, rank);
@@ -374,7 +378,13 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
         // the 168 that ptxas allocates for before setmaxnreg (it spills);
         // promoting every second k-block puts a branch between the wgmma,
         // which ptxas serializes (C7518).
+        // config::pingpong: the turn passes from warpgroup to warpgroup at
+        // every k-block, across tiles too (warpgroup 1's last pass of a tile
+        // is warpgroup 0's first turn of the next); the very last pass, which
+        // nobody would take, is not made.
+        const bool last_unit = u + clusters >= units;
         for (uint32_t kb = w.kb0; kb < w.kb1; ++kb) {
+          if constexpr (C.pingpong) named_sync(kTurnBar + wg, 256);
           bar_wait(&full[r.stage], r.phase);
           const uint32_t a_base = a_tile + C.off_a(r.stage), b_base = sbase + C.off_b(r.stage);
           fence_all(part);
@@ -383,6 +393,8 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
             wgmma_fp8<C.bn, C.dtype>(part, operand_desc(a_base, k), operand_desc(b_base, k), k != 0);
           });
           __tile_apply("wgmma.commit_group.sync.aligned");
+          if constexpr (C.pingpong)
+            if (!(wg == 1 && last_unit && kb + 1 == w.kb1)) named_arrive(kTurnBar + (1 - wg), 256);
           fence_all(part);
           __tile_apply("wgmma.wait_group.sync.aligned", 0);
           fence_all(part);

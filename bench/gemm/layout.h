@@ -55,6 +55,7 @@ constexpr uint32_t kBK = 64;           ///< K per pipeline stage: 64 bf16 = 128 
 constexpr uint32_t kWgM = 64;          ///< rows of D per consumer warpgroup (wgmma M)
 constexpr uint32_t kK16 = 16;          ///< K per wgmma (bf16)
 constexpr uint32_t kConsumers = 2;     ///< consumer warpgroups
+constexpr uint32_t kTurnBar = 3;       ///< named barriers 3, 4: consumer warpgroup 0's, 1's turn (config::pingpong)
 constexpr uint32_t kThreads = 128 * (kConsumers + 1); ///< + one producer warpgroup
 constexpr uint32_t kEpiBoxBytes = kWgM * kEpiCols * 2; ///< 8 KiB: one TMA store
 constexpr uint32_t kProducerRegs = 40; ///< setmaxnreg.dec for the producer warpgroup
@@ -99,6 +100,12 @@ struct config {
   /// and the last of them to arrive sums the partials in slice order and runs
   /// the epilogue (see layout.h's split-K section).
   bool split = false;
+  /// fp8 with promote: the two consumer warpgroups take turns issuing each
+  /// k-block's wgmma group (named barriers kTurnBar + wg, passed on after
+  /// the commit), so that one warpgroup's wait and f32 adds run while the
+  /// other's products are on the tensor cores; without it both issue at
+  /// once, then both wait and add while the tensor cores idle.
+  bool pingpong = false;
 
   /// Bytes per operand element, and K per stage: one 128-byte swizzle row
   /// (64 bf16 or 128 fp8), so that every byte offset of the plan, the
