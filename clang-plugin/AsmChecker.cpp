@@ -27,8 +27,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Basic/TargetOptions.h"
-#include "llvm/ADT/StringExtras.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -49,10 +49,9 @@ AsmChecker::AsmChecker(CompilerInstance &CI, bool Stats) : Stats(Stats) {
       IDs.getCustomDiagID(DiagnosticIDs::Note, "in instantiation of '%0' requested here");
   // In an existing group, so that -Wno-, -Werror= and -w reach it; the same
   // two steps as the Reporter's warning (clang-plugin/PluginDiagnostics.cpp says why).
-  WarningID = IDs.getCustomDiagID(
-      Desc(diag::Severity::Warning, "%0", DiagnosticIDs::CLASS_WARNING,
-           /*ShowInSystemHeader=*/false, /*ShowInSystemMacro=*/false,
-           DiagnosticIDs::getGroupForWarningOption(AsmWarningGroup)));
+  WarningID = IDs.getCustomDiagID(Desc(diag::Severity::Warning, "%0", DiagnosticIDs::CLASS_WARNING,
+                                       /*ShowInSystemHeader=*/false, /*ShowInSystemMacro=*/false,
+                                       DiagnosticIDs::getGroupForWarningOption(AsmWarningGroup)));
   Diags.setSeverity(WarningID, diag::Severity::Warning, SourceLocation());
   ProcessWarningOptions(Diags, CI.getDiagnosticOpts(), CI.getVirtualFileSystem(),
                         /*ReportDiags=*/false);
@@ -107,8 +106,7 @@ private:
 };
 
 std::string AsmStatementVisitor::where(SourceLocation L) const {
-  PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(
-      Ctx.getSourceManager().getExpansionLoc(L));
+  PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(Ctx.getSourceManager().getExpansionLoc(L));
   if (P.isInvalid())
     return "<unknown>";
   return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) + ":" +
@@ -174,8 +172,8 @@ void AsmStatementVisitor::migrate(GCCAsmStmt *S, const AsmTemplate &T, const Asm
   MR.AsmLoc = S->getAsmLoc();
   MR.Where = where(S->getAsmLoc());
   MR.SingleInstruction = T.Instructions.size() == 1;
-  AsmMigration M = migrateAsmStatement(T, R, Info, describeAsmOperands(*S, Ctx),
-                                       GPU ? &*GPU : nullptr);
+  AsmMigration M =
+      migrateAsmStatement(T, R, Info, describeAsmOperands(*S, Ctx), GPU ? &*GPU : nullptr);
   MR.Call = M.Call;
   MR.Why = M.Why;
   MR.Category = M.Category;
@@ -196,8 +194,8 @@ void AsmStatementVisitor::migrate(GCCAsmStmt *S, const AsmTemplate &T, const Asm
   // diagnostic (any earlier one, in any header), so say none was.
   Ctx.getDiagnostics().setLastDiagnosticIgnored(false);
   DiagnosticBuilder D = Ctx.getDiagnostics().Report(MR.AsmLoc, C.MigrateID);
-  D << Message << FixItHint::CreateReplacement(
-                      CharSourceRange::getTokenRange(S->getSourceRange()), MR.Call);
+  D << Message
+    << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(S->getSourceRange()), MR.Call);
   if (!MR.NeedsInclude)
     return;
   if (llvm::Expected<FileEntryRef> F = SM.getFileManager().getFileRef(MR.IncludeFile))

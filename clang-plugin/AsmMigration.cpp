@@ -40,8 +40,8 @@ DType carrierOf(QualType T, ASTContext &Ctx) {
     bool Signed = T->isSignedIntegerType();
     for (int D = 0; D <= TILEAPPLY_DT_LAST; ++D) {
       CarrierKind K = dtypeKind(DType(D));
-      if ((K == CarrierKind::Unsigned || K == CarrierKind::Signed) &&
-          dtypeBits(DType(D)) == Bits && dtypeIsSigned(DType(D)) == Signed)
+      if ((K == CarrierKind::Unsigned || K == CarrierKind::Signed) && dtypeBits(DType(D)) == Bits &&
+          dtypeIsSigned(DType(D)) == Signed)
         return DType(D);
     }
     return TILEAPPLY_DT_UNKNOWN;
@@ -169,7 +169,8 @@ std::vector<AsmOperandSource> describeAsmOperands(const GCCAsmStmt &S, ASTContex
   for (unsigned I = 0; I < S.getNumInputs(); ++I) {
     Ops.push_back(describe(S.getInputExpr(I), Ctx));
     unsigned Tied;
-    if (!llvm::StringRef(S.getInputConstraint(I)).getAsInteger(10, Tied) && Tied < S.getNumOutputs())
+    if (!llvm::StringRef(S.getInputConstraint(I)).getAsInteger(10, Tied) &&
+        Tied < S.getNumOutputs())
       Ops.back().TiedTo = static_cast<int>(Tied);
   }
   return Ops;

@@ -108,8 +108,7 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
     llvm::SmallVector<PartialDiagnosticAt, 4> WhyNot;
     std::optional<std::string> Folded = foldOpcode(Call->getArg(0), Ctx, &WhyNot);
     if (!Folded) {
-      R.report(Site, callProblem(DiagCode::OpcodeNotConstant, Text::NoteOpcodeLiteral),
-               WhyNot);
+      R.report(Site, callProblem(DiagCode::OpcodeNotConstant, Text::NoteOpcodeLiteral), WhyNot);
       return;
     }
     Opcode = std::move(*Folded);
@@ -119,9 +118,8 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
       Site.Enclosing->getNameForDiagnostic(OS, PrintingPolicy(Ctx.getLangOpts()),
                                            /*Qualified=*/true);
     }
-    EvaluatedNote = Instance.empty()
-                        ? text(Text::NoteOpcodeEvaluated, {Opcode})
-                        : text(Text::NoteOpcodeEvaluatedIn, {Opcode, Instance});
+    EvaluatedNote = Instance.empty() ? text(Text::NoteOpcodeEvaluated, {Opcode})
+                                     : text(Text::NoteOpcodeEvaluatedIn, {Opcode, Instance});
   }
   // Every problem of a non-literal opcode says what it evaluated to, and
   // offers no fix-it: replacing the expression by a literal would lose it.
@@ -160,8 +158,7 @@ void CallChecker::checkDeviceCall(const CallSite &Site) {
   // state space known at compile time must fit the operand.
   for (size_t I = 0; I < Args.size(); ++I)
     if (std::optional<KnownObject> O = knownObject(Call->getArg(I + 1), Args[I]))
-      if (std::optional<Problem> P =
-              checkObject(Opcode, Args[I], I, *O))
+      if (std::optional<Problem> P = checkObject(Opcode, Args[I], I, *O))
         Report(*P);
 
   const Form *Chosen = nullptr;
@@ -175,8 +172,7 @@ void CallChecker::describeArguments(const CallExpr *Call, unsigned First,
     const Expr *Arg = Call->getArg(First + I);
     if (Args[I].Kind == TILEAPPLY_KIND_SCALAR)
       Args[I].Constant = scalarConstant(Arg, Ctx);
-    else if (Args[I].Kind == TILEAPPLY_KIND_REGISTER ||
-             Args[I].Kind == TILEAPPLY_KIND_PRED_TENSOR)
+    else if (Args[I].Kind == TILEAPPLY_KIND_REGISTER || Args[I].Kind == TILEAPPLY_KIND_PRED_TENSOR)
       Args[I].Base = storageVariable(Arg);
   }
 }
@@ -219,7 +215,7 @@ void CallChecker::checkEwise(const CallSite &Site) {
         K == TILEAPPLY_KIND_PRESERVE_DST)
       break;
     OperandSpec S;
-    S.Name = I == 0 ? "d"
+    S.Name = I == 0                       ? "d"
              : Sources < std::size(Names) ? Names[Sources]
                                           : "s" + std::to_string(Sources);
     if (I > 0)
@@ -232,8 +228,7 @@ void CallChecker::checkEwise(const CallSite &Site) {
     R.report(Site, P);
 }
 
-std::optional<std::vector<ArgDesc>>
-CallChecker::describedArguments(const CallSite &Site) {
+std::optional<std::vector<ArgDesc>> CallChecker::describedArguments(const CallSite &Site) {
   const DecodedLayout &Layout = layoutOf(Site.Call->getDirectCallee());
   if (!Layout.Args) {
     if (!Layout.Why.empty())
@@ -248,8 +243,7 @@ CallChecker::describedArguments(const CallSite &Site) {
   return *Layout.Args;
 }
 
-const CallChecker::DecodedLayout &
-CallChecker::layoutOf(const FunctionDecl *Callee) {
+const CallChecker::DecodedLayout &CallChecker::layoutOf(const FunctionDecl *Callee) {
   auto [It, Inserted] = Layouts.try_emplace(Callee);
   DecodedLayout &L = It->second;
   if (!Inserted)
@@ -274,9 +268,8 @@ CallChecker::layoutOf(const FunctionDecl *Callee) {
   const APValue &Array = Value->getStructField(0);
   std::vector<int32_t> Words;
   for (unsigned I = 0, N = Array.getArraySize(); I < N; ++I) {
-    const APValue &Elt = I < Array.getArrayInitializedElts()
-                             ? Array.getArrayInitializedElt(I)
-                             : Array.getArrayFiller();
+    const APValue &Elt = I < Array.getArrayInitializedElts() ? Array.getArrayInitializedElt(I)
+                                                             : Array.getArrayFiller();
     if (!Elt.isInt())
       return Fail(text(Text::ForeignHeader));
     Words.push_back(static_cast<int32_t>(Elt.getInt().getSExtValue()));

@@ -39,8 +39,7 @@ public:
 
   void check(const CallSite &Site);
   /// A mention of `__tile_apply` that is not a direct call: refused there.
-  void checkUse(const clang::DeclRefExpr *Ref,
-                const clang::FunctionDecl *Enclosing);
+  void checkUse(const clang::DeclRefExpr *Ref, const clang::FunctionDecl *Enclosing);
 
 private:
   void checkDeviceCall(const CallSite &Site);

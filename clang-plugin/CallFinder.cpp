@@ -28,8 +28,7 @@ bool isTileApply(const FunctionDecl *F) {
     return false;
   if (!F->getDeclContext()->getRedeclContext()->isTranslationUnit())
     return false;
-  return F->getTemplatedKind() ==
-         FunctionDecl::TK_FunctionTemplateSpecialization;
+  return F->getTemplatedKind() == FunctionDecl::TK_FunctionTemplateSpecialization;
 }
 
 bool isTileEwise(const FunctionDecl *F) {
@@ -45,8 +44,7 @@ namespace {
 
 class Finder : public DynamicRecursiveASTVisitor {
 public:
-  explicit Finder(TileApplyCallback Fn,
-                  std::optional<TileApplyUseCallback> Use = std::nullopt)
+  explicit Finder(TileApplyCallback Fn, std::optional<TileApplyUseCallback> Use = std::nullopt)
       : Fn(Fn), Use(Use) {
     // Calls in templates are only complete in their instances.
     ShouldVisitTemplateInstantiations = true;
@@ -82,14 +80,11 @@ public:
 
   // Unevaluated operands: no code is generated for them, so no call in them
   // is checked or expanded.
-  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) override {
-    return true;
-  }
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) override { return true; }
   bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) override { return true; }
   bool TraverseRequiresExpr(RequiresExpr *) override { return true; }
   bool TraverseCXXTypeidExpr(CXXTypeidExpr *E) override {
-    return !E->isPotentiallyEvaluated() ||
-           DynamicRecursiveASTVisitor::TraverseCXXTypeidExpr(E);
+    return !E->isPotentiallyEvaluated() || DynamicRecursiveASTVisitor::TraverseCXXTypeidExpr(E);
   }
   bool TraverseDecltypeTypeLoc(DecltypeTypeLoc, bool) override { return true; }
   bool TraverseDecltypeType(DecltypeType *, bool) override { return true; }
@@ -99,16 +94,14 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
     // Pre-order: a call is visited before its callee, so a direct call's
     // callee is in Callees by now.
-    if (Use && isTileApply(dyn_cast<FunctionDecl>(Ref->getDecl())) &&
-        !Callees.contains(Ref) && !Ref->isInstantiationDependent() &&
-        UseSeen.insert(Ref).second)
+    if (Use && isTileApply(dyn_cast<FunctionDecl>(Ref->getDecl())) && !Callees.contains(Ref) &&
+        !Ref->isInstantiationDependent() && UseSeen.insert(Ref).second)
       (*Use)(Ref, Enclosing.empty() ? nullptr : Enclosing.back());
     return true;
   }
 
   bool VisitCallExpr(CallExpr *Call) override {
-    if (const auto *Callee =
-            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    if (const auto *Callee = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
       Callees.insert(Callee);
     // A call that depends on template parameters (its arguments' types or
     // values) is checked in each instance instead.
@@ -143,8 +136,7 @@ void forEachTileApplyCall(ASTContext &Ctx, TileApplyCallback Fn) {
     Finder(Fn).TraverseAST(Ctx);
 }
 
-void forEachTileApplyCall(ASTContext &Ctx, TileApplyCallback Fn,
-                          TileApplyUseCallback Use) {
+void forEachTileApplyCall(ASTContext &Ctx, TileApplyCallback Fn, TileApplyUseCallback Use) {
   if (mentionsTileApply(Ctx))
     Finder(Fn, Use).TraverseAST(Ctx);
 }

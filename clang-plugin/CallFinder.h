@@ -33,8 +33,8 @@ bool isTileEwise(const clang::FunctionDecl *F);
 /// translation unit, in source order within each function. `Enclosing` is the
 /// function (or lambda call operator) whose body holds the call, or null for a
 /// call outside any function body.
-using TileApplyCallback = llvm::function_ref<void(
-    clang::CallExpr *Call, const clang::FunctionDecl *Enclosing)>;
+using TileApplyCallback =
+    llvm::function_ref<void(clang::CallExpr *Call, const clang::FunctionDecl *Enclosing)>;
 void forEachTileApplyCall(clang::ASTContext &Ctx, TileApplyCallback Fn);
 
 /// The same, also calling `Use(Ref, Enclosing)` for each mention of
@@ -42,16 +42,14 @@ void forEachTileApplyCall(clang::ASTContext &Ctx, TileApplyCallback Fn);
 /// a reference bound to it). Unevaluated operands (decltype, sizeof, noexcept,
 /// requires-expressions, a non-polymorphic typeid) are skipped by both: nothing
 /// in them runs or is expanded.
-using TileApplyUseCallback = llvm::function_ref<void(
-    const clang::DeclRefExpr *Ref, const clang::FunctionDecl *Enclosing)>;
-void forEachTileApplyCall(clang::ASTContext &Ctx, TileApplyCallback Fn,
-                          TileApplyUseCallback Use);
+using TileApplyUseCallback =
+    llvm::function_ref<void(const clang::DeclRefExpr *Ref, const clang::FunctionDecl *Enclosing)>;
+void forEachTileApplyCall(clang::ASTContext &Ctx, TileApplyCallback Fn, TileApplyUseCallback Use);
 
 /// The same for the calls inside one declaration (a function, a class with
 /// its methods, a namespace, ...), for a consumer that sees declarations as
 /// the parser completes them.
-void forEachTileApplyCall(clang::ASTContext &Ctx, clang::Decl *D,
-                          TileApplyCallback Fn);
+void forEachTileApplyCall(clang::ASTContext &Ctx, clang::Decl *D, TileApplyCallback Fn);
 
 } // namespace plugin
 } // namespace tileapply

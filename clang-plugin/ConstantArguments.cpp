@@ -37,8 +37,7 @@ std::optional<APValue> foldScalar(const Expr *E, const ASTContext &Ctx) {
   // Builtin integers and floats, and unscoped enumerators (tile.h describes
   // them as their underlying integer).
   bool UnscopedEnum = T->isEnumeralType() && !T->isScopedEnumeralType();
-  if (!UnscopedEnum &&
-      (!T->isBuiltinType() || !(T->isIntegerType() || T->isRealFloatingType())))
+  if (!UnscopedEnum && (!T->isBuiltinType() || !(T->isIntegerType() || T->isRealFloatingType())))
     return std::nullopt;
   Expr::EvalResult Result;
   if (!E->EvaluateAsRValue(Result, Ctx) || Result.HasSideEffects)
@@ -70,8 +69,7 @@ std::optional<ScalarConst> scalarConstant(const Expr *E, const ASTContext &Ctx) 
   } else {
     llvm::APFloat F = V->getFloat();
     bool LosesInfo = false;
-    F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
-              &LosesInfo);
+    F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
     C.IsFloat = true;
     C.F = F.convertToDouble();
   }
@@ -94,9 +92,9 @@ std::optional<ScalarConst> scalarConstant(const Expr *E, const ASTContext &Ctx) 
     break;
   }
   if (const auto *Lit = dyn_cast<IntegerLiteral>(W)) {
-    llvm::StringRef Text = Lexer::getSourceText(
-        CharSourceRange::getTokenRange(Lit->getSourceRange()),
-        Ctx.getSourceManager(), Ctx.getLangOpts());
+    llvm::StringRef Text =
+        Lexer::getSourceText(CharSourceRange::getTokenRange(Lit->getSourceRange()),
+                             Ctx.getSourceManager(), Ctx.getLangOpts());
     bool Radix = Text.size() > 1 && Text[0] == '0';
     C.IsIntegerLiteral = !Text.empty() && !Radix;
   }
@@ -111,13 +109,11 @@ static const StringLiteral *pinnedOpcode(const Expr *E) {
   APValue V = CE->getAPValueResult();
   if (!V.isLValue() || !V.getLValueOffset().isZero())
     return nullptr;
-  return dyn_cast_or_null<StringLiteral>(
-      V.getLValueBase().dyn_cast<const Expr *>());
+  return dyn_cast_or_null<StringLiteral>(V.getLValueBase().dyn_cast<const Expr *>());
 }
 
-std::optional<std::string>
-foldOpcode(const Expr *E, ASTContext &Ctx,
-           SmallVectorImpl<PartialDiagnosticAt> *WhyNot) {
+std::optional<std::string> foldOpcode(const Expr *E, ASTContext &Ctx,
+                                      SmallVectorImpl<PartialDiagnosticAt> *WhyNot) {
   if (E->isValueDependent() || E->containsErrors())
     return std::nullopt;
   if (const StringLiteral *Pinned = pinnedOpcode(E))
@@ -138,16 +134,15 @@ foldOpcode(const Expr *E, ASTContext &Ctx,
 static void pinOpcode(CallExpr *Call, ASTContext &Ctx) {
   Expr *Arg = Call->getArg(0);
   const Expr *Bare = Arg->IgnoreParenImpCasts();
-  if (isa<StringLiteral, ConstantExpr>(Bare) || pinnedOpcode(Arg) ||
-      !Arg->isPRValue() || !Arg->getType()->isPointerType())
+  if (isa<StringLiteral, ConstantExpr>(Bare) || pinnedOpcode(Arg) || !Arg->isPRValue() ||
+      !Arg->getType()->isPointerType())
     return;
   std::optional<std::string> S = foldOpcode(Arg, Ctx);
   if (!S)
     return;
   QualType ArrayTy = Ctx.getStringLiteralArrayType(Ctx.CharTy, S->size());
-  StringLiteral *Lit = StringLiteral::Create(
-      Ctx, *S, StringLiteralKind::Ordinary, /*Pascal=*/false, ArrayTy,
-      Arg->getBeginLoc());
+  StringLiteral *Lit = StringLiteral::Create(Ctx, *S, StringLiteralKind::Ordinary, /*Pascal=*/false,
+                                             ArrayTy, Arg->getBeginLoc());
   APValue::LValuePathEntry First = APValue::LValuePathEntry::ArrayIndex(0);
   APValue Address(APValue::LValueBase(Lit), CharUnits::Zero(), First,
                   /*OnePastTheEnd=*/false);
@@ -180,9 +175,8 @@ void pinConstantArguments(CallExpr *Call, ASTContext &Ctx) {
     } else if (Arg->isGLValue() && Param->isLValueReferenceType() &&
                Param.getNonReferenceType().isConstQualified()) {
       // `const T &` bound to a constant lvalue: read it as a value.
-      Value = ImplicitCastExpr::Create(Ctx, Arg->getType().getUnqualifiedType(),
-                                       CK_LValueToRValue, Arg, nullptr, VK_PRValue,
-                                       FPOptionsOverride());
+      Value = ImplicitCastExpr::Create(Ctx, Arg->getType().getUnqualifiedType(), CK_LValueToRValue,
+                                       Arg, nullptr, VK_PRValue, FPOptionsOverride());
       ToLvalueRef = true;
     } else {
       continue;
@@ -190,8 +184,7 @@ void pinConstantArguments(CallExpr *Call, ASTContext &Ctx) {
     if (!Value->isPRValue())
       continue;
     ConstantExpr *Pinned = ConstantExpr::Create(Ctx, Value, *V);
-    Call->setArg(I, new (Ctx) MaterializeTemporaryExpr(Arg->getType(), Pinned,
-                                                        ToLvalueRef));
+    Call->setArg(I, new (Ctx) MaterializeTemporaryExpr(Arg->getType(), Pinned, ToLvalueRef));
   }
 }
 

@@ -34,16 +34,14 @@ namespace plugin {
 /// The value of a scalar argument expression when Clang folds it to an
 /// integer of at most 64 bits or a floating value, without side effects.
 /// Nothing for anything else (a CUDA `__half2` object, a run-time value).
-std::optional<clang::APValue> foldScalar(const clang::Expr *E,
-                                         const clang::ASTContext &Ctx);
+std::optional<clang::APValue> foldScalar(const clang::Expr *E, const clang::ASTContext &Ctx);
 
 /// The constant a scalar argument expression folds to (foldScalar), as core
 /// checks it: an integer (sign- or zero-extended to 64 bits) or a double, and
 /// whether the source spells it as a decimal integer literal (`2`, `-2`,
 /// `2ull`, `(uint16_t)2`; not `0x4000`, which spells bits on purpose).
 /// Nothing when it does not fold.
-std::optional<ScalarConst> scalarConstant(const clang::Expr *E,
-                                          const clang::ASTContext &Ctx);
+std::optional<ScalarConst> scalarConstant(const clang::Expr *E, const clang::ASTContext &Ctx);
 
 /// The expression as written: no implicit conversions, temporaries or parens.
 const clang::Expr *asWritten(const clang::Expr *E);

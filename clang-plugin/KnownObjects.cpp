@@ -108,8 +108,7 @@ const VarDecl *storageOf(const Expr *E, unsigned Depth) {
     // tile::reg's operator[]: an element of the object.
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
       const auto *M = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
-      if (OC->getOperator() != OO_Subscript || !M ||
-          !isTileClass(M->getParent(), "reg"))
+      if (OC->getOperator() != OO_Subscript || !M || !isTileClass(M->getParent(), "reg"))
         return nullptr;
       E = OC->getArg(0);
       continue;
@@ -249,7 +248,8 @@ const VarDecl *storageVariable(const Expr *E) {
       const FunctionDecl *FD = Call->getDirectCallee();
       const auto *NS = FD ? dyn_cast<NamespaceDecl>(FD->getDeclContext()) : nullptr;
       if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 1 || !NS ||
-          NS->getName() != "tile" || !NS->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+          NS->getName() != "tile" ||
+          !NS->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
           (FD->getName() != "view" && FD->getName() != "pred"))
         return nullptr;
       E = Call->getArg(0);

@@ -2,14 +2,14 @@
 #include "LocalMemoryWarning.h"
 #include "CallFinder.h"
 #include "KnownObjects.h"
-#include "PluginDiagnostics.h"
 #include "LocalMemory.h"
+#include "PluginDiagnostics.h"
+#include "tileapply/core/Diagnostics.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "tileapply/core/Diagnostics.h"
 
 using namespace clang;
 
@@ -21,8 +21,7 @@ SourceLocation findUse(const Stmt *S, const VarDecl *V, LocalMemoryReason Why);
 } // namespace
 
 LocalMemoryWarnings::LocalMemoryWarnings(Reporter &R, bool Enabled) : R(R), Enabled(Enabled) {
-  setLocalMemoryHook(
-      [this](const LocalMemoryFinding &F) { return !this->Enabled || report(F); });
+  setLocalMemoryHook([this](const LocalMemoryFinding &F) { return !this->Enabled || report(F); });
 }
 
 LocalMemoryWarnings::~LocalMemoryWarnings() { setLocalMemoryHook({}); }
@@ -137,8 +136,7 @@ SourceLocation findUse(const Stmt *S, const VarDecl *V, LocalMemoryReason Why) {
       return U->getBeginLoc();
     if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
         Cast && Cast->getCastKind() == CK_ArrayToPointerDecay &&
-        isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()) &&
-        designates(Cast->getSubExpr(), V))
+        isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()) && designates(Cast->getSubExpr(), V))
       return Cast->getBeginLoc();
     break;
   }
@@ -157,9 +155,7 @@ bool LocalMemoryWarnings::report(const LocalMemoryFinding &F) {
     return false;
   const TensorFacts &T = Vars.find(It->second)->second;
   SourceLocation Use = T.FirstUse[static_cast<unsigned>(F.Why)];
-  unsigned Line = Use.isValid() ? SM->getExpansionLineNumber(Use)
-                  : F.Where    ? F.Where.getLine()
-                               : 0;
+  unsigned Line = Use.isValid() ? SM->getExpansionLineNumber(Use) : F.Where ? F.Where.getLine() : 0;
   std::string Message = text(Text::LocalMemoryTensor,
                              {text(Text::LocalMemoryNamed, {T.Name}), localMemoryReason(F, Line)});
   R.reportLocalMemory(T.Decl, Message, Use, localMemoryAdvice(F.Why));

@@ -27,18 +27,17 @@ void expandBeforeFirstPass(llvm::PassBuilder &PB) {
   if (!PIC)
     return;
   auto Done = std::make_shared<bool>(false);
-  PIC->registerBeforeNonSkippedPassCallback(
-      [Done](llvm::StringRef, llvm::Any IR) {
-        if (*Done)
-          return;
-        const llvm::Module *const *M = llvm::any_cast<const llvm::Module *>(&IR);
-        if (!M)
-          return;
-        *Done = true;
+  PIC->registerBeforeNonSkippedPassCallback([Done](llvm::StringRef, llvm::Any IR) {
+    if (*Done)
+      return;
+    const llvm::Module *const *M = llvm::any_cast<const llvm::Module *>(&IR);
+    if (!M)
+      return;
+    *Done = true;
         // The instrumentation hands the module over as const; this job owns
         // it and nothing has read it yet.
-        expandOutsidePipeline(const_cast<llvm::Module &>(**M));
-      });
+    expandOutsidePipeline(const_cast<llvm::Module &>(**M));
+  });
 }
 
 bool emitsIR(frontend::ActionKind Action) {
@@ -50,8 +49,7 @@ bool emitsIR(frontend::ActionKind Action) {
 void registerExpansion(CompilerInstance &CI) {
   CodeGenOptions &CG = CI.getCodeGenOpts();
   if (!CG.DisableLLVMPasses) {
-    CG.PassBuilderCallbacks.push_back(
-        [](llvm::PassBuilder &PB) { tileapply::registerPasses(PB); });
+    CG.PassBuilderCallbacks.push_back([](llvm::PassBuilder &PB) { tileapply::registerPasses(PB); });
     return;
   }
   if (emitsIR(CI.getFrontendOpts().ProgramAction)) {
@@ -64,12 +62,12 @@ void registerExpansion(CompilerInstance &CI) {
   if (CI.getFrontendOpts().ProgramAction == frontend::EmitAssembly ||
       CI.getFrontendOpts().ProgramAction == frontend::EmitObj) {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
-    Diags.Report(Diags.getCustomDiagID(
-        DiagnosticsEngine::Error,
-        "tileapply cannot expand __tile_apply calls when the device job runs "
-        "no LLVM passes and emits code directly (-disable-llvm-passes): "
-        "drop -disable-llvm-passes, or emit IR with -emit-llvm, which "
-        "tileapply expands"));
+    Diags.Report(
+        Diags.getCustomDiagID(DiagnosticsEngine::Error,
+                              "tileapply cannot expand __tile_apply calls when the device job runs "
+                              "no LLVM passes and emits code directly (-disable-llvm-passes): "
+                              "drop -disable-llvm-passes, or emit IR with -emit-llvm, which "
+                              "tileapply expands"));
   }
 }
 

@@ -26,9 +26,9 @@
 #include "CallFinder.h"
 #include "CompileTarget.h"
 #include "ConstantArguments.h"
-#include "PluginDiagnostics.h"
 #include "LocalMemoryWarning.h"
 #include "PassRegistration.h"
+#include "PluginDiagnostics.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
@@ -46,8 +46,7 @@ class TileApplyConsumer : public ASTConsumer {
 public:
   TileApplyConsumer(CompilerInstance &CI, const PluginOptions &Opts)
       : IsDevice(CI.getLangOpts().CUDAIsDevice),
-        GPU(IsDevice ? targetOf(CI.getTarget()) : std::nullopt),
-        R(CI, Opts) {
+        GPU(IsDevice ? targetOf(CI.getTarget()) : std::nullopt), R(CI, Opts) {
     if (IsDevice && Opts.AsmCheck) {
       Asm.emplace(CI, Opts.AsmStats);
       Asm->setMigration(Opts.AsmMigrate);
@@ -76,15 +75,18 @@ public:
   // call's `__tile_apply<A...>` specialization and its layout are complete.
   void HandleTranslationUnit(ASTContext &Ctx) override {
     CallChecker Checker(Ctx, R, IsDevice, GPU);
-    forEachTileApplyCall(Ctx, [&](CallExpr *Call, const FunctionDecl *Enclosing) {
-      if (IsDevice)
-        pinConstantArguments(Call, Ctx);
-      Checker.check(CallSite{Call, Enclosing});
-      if (LocalMemory)
-        LocalMemory->record(Call, Ctx);
-    }, [&](const DeclRefExpr *Ref, const FunctionDecl *Enclosing) {
-      Checker.checkUse(Ref, Enclosing);
-    });
+    forEachTileApplyCall(
+        Ctx,
+        [&](CallExpr *Call, const FunctionDecl *Enclosing) {
+          if (IsDevice)
+            pinConstantArguments(Call, Ctx);
+          Checker.check(CallSite{Call, Enclosing});
+          if (LocalMemory)
+            LocalMemory->record(Call, Ctx);
+        },
+        [&](const DeclRefExpr *Ref, const FunctionDecl *Enclosing) {
+          Checker.checkUse(Ref, Enclosing);
+        });
     if (Asm)
       Asm->checkTranslationUnit(Ctx, GPU);
   }
@@ -93,9 +95,8 @@ public:
 
 private:
   void pinCalls(Decl *D) {
-    forEachTileApplyCall(*Ctx, D, [&](CallExpr *Call, const FunctionDecl *) {
-      pinConstantArguments(Call, *Ctx);
-    });
+    forEachTileApplyCall(
+        *Ctx, D, [&](CallExpr *Call, const FunctionDecl *) { pinConstantArguments(Call, *Ctx); });
   }
 
   ASTContext *Ctx = nullptr;
@@ -113,8 +114,7 @@ class TileApplyAction : public PluginASTAction {
 public:
   ActionType getActionType() override { return AddBeforeMainAction; }
 
-  bool ParseArgs(const CompilerInstance &CI,
-                 const std::vector<std::string> &Args) override {
+  bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
     for (const std::string &Arg : Args) {
       if (Arg == "no-packed-literal") {
         Opts.WarnPackedLiteral = false;
@@ -151,8 +151,7 @@ public:
     return true;
   }
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 StringRef) override {
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     // Expansion belongs to the GPU side only (PassRegistration.h says which
     // job of a split compile expands). Under -fsyntax-only nothing runs it.
     if (CI.getLangOpts().CUDAIsDevice && CI.getTarget().getTriple().isNVPTX())

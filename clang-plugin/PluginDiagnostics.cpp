@@ -65,8 +65,7 @@ const NamedDecl *underlyingDecl(const Expr *E) {
     if (const auto *CE = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *F = CE->getDirectCallee();
       if (F && CE->getNumArgs() == 1 && F->getIdentifier() &&
-          (F->getName() == "view" || F->getName() == "pred") &&
-          isInTileNamespace(F)) {
+          (F->getName() == "view" || F->getName() == "pred") && isInTileNamespace(F)) {
         E = CE->getArg(0);
         continue;
       }
@@ -80,13 +79,12 @@ const NamedDecl *underlyingDecl(const Expr *E) {
 /// literal as the user wrote it at the call, directly or as a macro argument.
 /// Invalid when the literal comes out of a macro body (`#define OP "..."`):
 /// replacing the macro's use would silently stop using the macro.
-CharSourceRange fixItRange(const Expr *Literal, const SourceManager &SM,
-                           const LangOptions &LO) {
+CharSourceRange fixItRange(const Expr *Literal, const SourceManager &SM, const LangOptions &LO) {
   SourceLocation Begin = Literal->getBeginLoc();
   if (Begin.isMacroID() && !SM.isMacroArgExpansion(Begin))
     return {};
-  return Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Literal->getSourceRange()), SM, LO);
+  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Literal->getSourceRange()), SM,
+                                  LO);
 }
 
 } // namespace
@@ -96,18 +94,16 @@ Reporter::Reporter(CompilerInstance &CI, const PluginOptions &Opts)
   DiagnosticIDs &IDs = *Diags.getDiagnosticIDs();
   using Desc = DiagnosticIDs::CustomDiagDesc;
   ErrorID = IDs.getCustomDiagID(DiagnosticIDs::Error, "%0");
-  ErrorWithTypeID =
-      IDs.getCustomDiagID(DiagnosticIDs::Error, "%0; the argument has type %1");
+  ErrorWithTypeID = IDs.getCustomDiagID(DiagnosticIDs::Error, "%0; the argument has type %1");
   NoteID = IDs.getCustomDiagID(DiagnosticIDs::Note, "%0");
   DeclaredHereID = IDs.getCustomDiagID(DiagnosticIDs::Note, "%0 declared here");
-  InstantiationID = IDs.getCustomDiagID(
-      DiagnosticIDs::Note, "in instantiation of '%0' requested here");
+  InstantiationID =
+      IDs.getCustomDiagID(DiagnosticIDs::Note, "in instantiation of '%0' requested here");
   // A warning outside every group would ignore -Werror, -w and -Wno-...: put
   // it into an existing one (see WarningGroup).
-  WarningID = IDs.getCustomDiagID(
-      Desc(diag::Severity::Warning, "%0", DiagnosticIDs::CLASS_WARNING,
-           /*ShowInSystemHeader=*/false, /*ShowInSystemMacro=*/false,
-           DiagnosticIDs::getGroupForWarningOption(WarningGroup)));
+  WarningID = IDs.getCustomDiagID(Desc(diag::Severity::Warning, "%0", DiagnosticIDs::CLASS_WARNING,
+                                       /*ShowInSystemHeader=*/false, /*ShowInSystemMacro=*/false,
+                                       DiagnosticIDs::getGroupForWarningOption(WarningGroup)));
   // Clang 22 leaves two gaps for a custom diagnostic in a group, both closed
   // here, before parsing starts:
   //  - Its mapping in each diagnostic state is created lazily, from the last
@@ -122,14 +118,14 @@ Reporter::Reporter(CompilerInstance &CI, const PluginOptions &Opts)
   //    nothing else.
   // (-Wno-everything still does not reach it: it only walks Clang's built-in
   // diagnostics. -w and -Wno-<group> do.)
-  LocalMemoryID = IDs.getCustomDiagID(
-      Desc(diag::Severity::Warning, "%0", DiagnosticIDs::CLASS_WARNING,
-           /*ShowInSystemHeader=*/false, /*ShowInSystemMacro=*/false,
-           DiagnosticIDs::getGroupForWarningOption(LocalMemoryGroup)));
+  LocalMemoryID =
+      IDs.getCustomDiagID(Desc(diag::Severity::Warning, "%0", DiagnosticIDs::CLASS_WARNING,
+                               /*ShowInSystemHeader=*/false, /*ShowInSystemMacro=*/false,
+                               DiagnosticIDs::getGroupForWarningOption(LocalMemoryGroup)));
   Diags.setSeverity(WarningID, diag::Severity::Warning, SourceLocation());
   Diags.setSeverity(LocalMemoryID, diag::Severity::Warning, SourceLocation());
-  ProcessWarningOptions(Diags, CI.getDiagnosticOpts(),
-                        CI.getVirtualFileSystem(), /*ReportDiags=*/false);
+  ProcessWarningOptions(Diags, CI.getDiagnosticOpts(), CI.getVirtualFileSystem(),
+                        /*ReportDiags=*/false);
 }
 
 bool Reporter::isEnabled(const Problem &P) const {
@@ -144,10 +140,9 @@ void Reporter::report(const CallSite &Site, const Problem &P,
     return;
   const Expr *At = Site.exprFor(P.Arg);
   // A call-level problem (HostCall) points at `__tile_apply` itself.
-  SourceLocation Loc =
-      P.Code == DiagCode::HostCall ? Site.Call->getBeginLoc() : At->getBeginLoc();
-  SourceRange Range = P.Code == DiagCode::HostCall ? Site.Call->getSourceRange()
-                                                   : At->getSourceRange();
+  SourceLocation Loc = P.Code == DiagCode::HostCall ? Site.Call->getBeginLoc() : At->getBeginLoc();
+  SourceRange Range =
+      P.Code == DiagCode::HostCall ? Site.Call->getSourceRange() : At->getSourceRange();
   // (The notes count: one call in two template instances may fail the same
   // way for two opcodes, each named in a note.)
   std::string Key = P.Message;
@@ -159,9 +154,7 @@ void Reporter::report(const CallSite &Site, const Problem &P,
   bool IsWarning = P.severity() == Severity::Warning;
   bool WithType = P.Code == DiagCode::UnsupportedArgument && P.Arg >= 0;
   {
-    auto DB = Diags.Report(Loc, IsWarning  ? WarningID
-                                : WithType ? ErrorWithTypeID
-                                           : ErrorID);
+    auto DB = Diags.Report(Loc, IsWarning ? WarningID : WithType ? ErrorWithTypeID : ErrorID);
     DB << P.Message;
     if (WithType)
       DB << At->IgnoreImplicit()->getType();
@@ -192,8 +185,7 @@ void Reporter::reportInternal(const CallSite &Site, llvm::StringRef Message) {
   addInstantiationNote(Site);
 }
 
-void Reporter::reportAt(const Expr *At, const FunctionDecl *Enclosing,
-                        const Problem &P) {
+void Reporter::reportAt(const Expr *At, const FunctionDecl *Enclosing, const Problem &P) {
   SourceLocation Loc = At->getBeginLoc();
   if (!Reported.insert({Loc.getRawEncoding(), P.Message}).second)
     return;
@@ -203,8 +195,8 @@ void Reporter::reportAt(const Expr *At, const FunctionDecl *Enclosing,
   addInstantiationNote(Enclosing);
 }
 
-void Reporter::reportLocalMemory(SourceLocation Decl, llvm::StringRef Message,
-                                 SourceLocation Use, llvm::StringRef Note) {
+void Reporter::reportLocalMemory(SourceLocation Decl, llvm::StringRef Message, SourceLocation Use,
+                                 llvm::StringRef Note) {
   if (!Reported.insert({Decl.getRawEncoding(), Message.str()}).second)
     return;
   Diags.Report(Decl, LocalMemoryID) << Message;
@@ -212,9 +204,7 @@ void Reporter::reportLocalMemory(SourceLocation Decl, llvm::StringRef Message,
   Diags.Report(Use.isValid() ? Use : Decl, NoteID) << Note;
 }
 
-void Reporter::addInstantiationNote(const CallSite &Site) {
-  addInstantiationNote(Site.Enclosing);
-}
+void Reporter::addInstantiationNote(const CallSite &Site) { addInstantiationNote(Site.Enclosing); }
 
 void Reporter::addInstantiationNote(const FunctionDecl *F) {
   // Clang explains an error inside a template instance with the place that

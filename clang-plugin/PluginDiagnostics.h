@@ -93,8 +93,7 @@ public:
 
   /// Reports `P` (a call-level problem) at `At`, an expression that is not a
   /// call (a mention of __tile_apply); `Enclosing` as in CallSite.
-  void reportAt(const clang::Expr *At, const clang::FunctionDecl *Enclosing,
-                const Problem &P);
+  void reportAt(const clang::Expr *At, const clang::FunctionDecl *Enclosing, const Problem &P);
 
   /// LocalMemoryTensor at a declaration, with its note at the use that keeps
   /// it in memory (when known).

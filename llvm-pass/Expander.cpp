@@ -36,19 +36,15 @@ namespace tileapply {
 namespace {
 
 Error internalError(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(),
-                           "internal error while expanding: " + Msg);
+  return createStringError(inconvertibleErrorCode(), "internal error while expanding: " + Msg);
 }
 
 class Expansion {
 public:
-  Expansion(const Form &F, const MarkerCall &MC, const BoundCall &B,
-            const DebugLoc &Loc)
-      : F(F), MC(MC), B(B), Ctx(MC.Call->getContext()),
-        DL(MC.Call->getModule()->getDataLayout()),
+  Expansion(const Form &F, const MarkerCall &MC, const BoundCall &B, const DebugLoc &Loc)
+      : F(F), MC(MC), B(B), Ctx(MC.Call->getContext()), DL(MC.Call->getModule()->getDataLayout()),
         Builder(Ctx, ConstantFolder(),
-                IRBuilderCallbackInserter(
-                    [this](Instruction *I) { Emitted.push_back(I); })) {
+                IRBuilderCallbackInserter([this](Instruction *I) { Emitted.push_back(I); })) {
     Builder.SetInsertPoint(MC.Call);
     // After SetInsertPoint, which would take the marker's own location.
     Builder.SetCurrentDebugLocation(Loc);
@@ -72,12 +68,8 @@ private:
   std::vector<Value *> SpaceBases;         // per form operand, once per call
   Value *ScalarPred = nullptr;
 
-  const ArgDesc &argOf(unsigned Operand) const {
-    return MC.Args[B.OperandArg[Operand]];
-  }
-  Value *valueOf(unsigned Operand) const {
-    return MC.Values[B.OperandArg[Operand]];
-  }
+  const ArgDesc &argOf(unsigned Operand) const { return MC.Args[B.OperandArg[Operand]]; }
+  Value *valueOf(unsigned Operand) const { return MC.Values[B.OperandArg[Operand]]; }
 
   Error bindOperands();
   Expected<Value *> scalarRegister(unsigned Operand, Type *Ty);
@@ -85,8 +77,7 @@ private:
   Value *address(unsigned Operand, Type *IntTy);
   int64_t addressOffset(unsigned Operand, int64_t Repeat) const;
   Value *predicate(int64_t Repeat);
-  Expected<Value *> operandElement(unsigned Operand, unsigned Element,
-                                   int64_t Repeat, Type *Ty);
+  Expected<Value *> operandElement(unsigned Operand, unsigned Element, int64_t Repeat, Type *Ty);
 };
 
 Error Expansion::bindOperands() {
@@ -105,8 +96,7 @@ Error Expansion::bindOperands() {
       Bindings[I].K = AsmOperandBinding::Omitted;
       continue;
     }
-    if (B.OperandArg[I] < 0 ||
-        static_cast<size_t>(B.OperandArg[I]) >= MC.Args.size())
+    if (B.OperandArg[I] < 0 || static_cast<size_t>(B.OperandArg[I]) >= MC.Args.size())
       return internalError("operand " + Twine(I) + " is bound to no argument");
     const OperandSpec &S = F.Operands[I];
     const ArgDesc &A = argOf(I);
@@ -117,8 +107,7 @@ Error Expansion::bindOperands() {
       Bd.Split = B.Split[I];
     if (S.Direction == Dir::Addr) {
       if (A.Kind != TILEAPPLY_KIND_MEMORY)
-        return internalError("address operand '" + S.Name +
-                             "' is not bound to a memory tensor");
+        return internalError("address operand '" + S.Name + "' is not bound to a memory tensor");
       Bd.K = AsmOperandBinding::Address;
       continue;
     }
@@ -129,8 +118,7 @@ Error Expansion::bindOperands() {
         V = A.Constant->IsFloat ? std::optional<int64_t>(static_cast<int64_t>(A.Constant->F))
                                 : A.Constant->I;
       if (!V || !S.immAllows(*V))
-        return internalError("immediate operand '" + S.Name +
-                             "' is not a constant in its range");
+        return internalError("immediate operand '" + S.Name + "' is not a constant in its range");
       Bd.K = AsmOperandBinding::Immediate;
       Bd.ImmText = std::to_string(*V);
       continue;
@@ -138,8 +126,8 @@ Error Expansion::bindOperands() {
     if (A.Kind == TILEAPPLY_KIND_REGISTER)
       continue;
     if (A.Kind != TILEAPPLY_KIND_SCALAR || S.Direction != Dir::Read)
-      return internalError("operand '" + S.Name + "' is bound to " +
-                           "an argument of kind " + Twine(A.Kind));
+      return internalError("operand '" + S.Name + "' is bound to " + "an argument of kind " +
+                           Twine(A.Kind));
     // A negated constant stays a register: PTX has `!%p`, not `!1`.
     if (!A.Constant || A.Negated)
       continue;
@@ -170,11 +158,9 @@ Error Expansion::bindOperands() {
       Type *Ty = carrierType(Bd.Carrier, Ctx);
       const ScalarConst &C = *A.Constant;
       if (Ty->isIntegerTy())
-        ScalarRegs[I] = ConstantInt::getSigned(
-            Ty, C.IsFloat ? static_cast<int64_t>(C.F) : C.I);
+        ScalarRegs[I] = ConstantInt::getSigned(Ty, C.IsFloat ? static_cast<int64_t>(C.F) : C.I);
       else
-        ScalarRegs[I] =
-            ConstantFP::get(Ty, C.IsFloat ? C.F : static_cast<double>(C.I));
+        ScalarRegs[I] = ConstantFP::get(Ty, C.IsFloat ? C.F : static_cast<double>(C.I));
     }
   }
   return Error::success();
@@ -196,8 +182,7 @@ Expected<Value *> Expansion::scalarRegister(unsigned Operand, Type *Ty) {
     if (From->isIntegerTy() && Ty->isIntegerTy() &&
         From->getIntegerBitWidth() > Ty->getIntegerBitWidth())
       V = Builder.CreateTrunc(V, Ty);
-    else if (From->isDoubleTy() && Ty->isFloatTy() &&
-             A.Elem == TILEAPPLY_DT_F32)
+    else if (From->isDoubleTy() && Ty->isFloatTy() && A.Elem == TILEAPPLY_DT_F32)
       V = Builder.CreateFPTrunc(V, Ty);
     else
       return internalError("a scalar of type " + dtypeName(A.Elem) +
@@ -207,8 +192,7 @@ Expected<Value *> Expansion::scalarRegister(unsigned Operand, Type *Ty) {
   return V;
 }
 
-Value *Expansion::elementPointer(unsigned ArgIdx, int64_t Repeat,
-                                 int64_t Group) {
+Value *Expansion::elementPointer(unsigned ArgIdx, int64_t Repeat, int64_t Group) {
   const ArgDesc &A = MC.Args[ArgIdx];
   Value *Base = MC.Values[ArgIdx];
   int64_t Offset = elementOffset(A, B.RepeatExtents, Repeat, Group);
@@ -255,32 +239,29 @@ Value *Expansion::predicate(int64_t Repeat) {
     return ScalarPred;
   }
   Type *Ty = carrierType(P.Elem, Ctx);
-  Value *Elem = Builder.CreateAlignedLoad(
-      Ty, elementPointer(B.PredArg, Repeat, 0), DL.getABITypeAlign(Ty));
+  Value *Elem =
+      Builder.CreateAlignedLoad(Ty, elementPointer(B.PredArg, Repeat, 0), DL.getABITypeAlign(Ty));
   return Builder.CreateICmpNE(Elem, ConstantInt::get(Ty, 0));
 }
 
-Expected<Value *> Expansion::operandElement(unsigned Operand, unsigned Element,
-                                            int64_t Repeat, Type *Ty) {
+Expected<Value *> Expansion::operandElement(unsigned Operand, unsigned Element, int64_t Repeat,
+                                            Type *Ty) {
   const AsmOperandBinding &Bd = Bindings[Operand];
   const ArgDesc &A = argOf(Operand);
   switch (Bd.K) {
-  case AsmOperandBinding::Address:
-    return address(Operand, Ty);
+  case AsmOperandBinding::Address: return address(Operand, Ty);
   case AsmOperandBinding::Omitted:
   case AsmOperandBinding::Sink:
   case AsmOperandBinding::Immediate:
     return internalError("operand '" + F.Operands[Operand].Name +
                          "' is an immediate but has an asm operand");
-  case AsmOperandBinding::Register:
-    break;
+  case AsmOperandBinding::Register: break;
   }
   if (A.Kind == TILEAPPLY_KIND_SCALAR)
     return scalarRegister(Operand, Ty);
   Type *Stored = Ty->isIntegerTy(1) ? carrierType(A.Elem, Ctx) : Ty;
   Value *V = Builder.CreateAlignedLoad(
-      Stored, elementPointer(B.OperandArg[Operand], Repeat, Element),
-      DL.getABITypeAlign(Stored));
+      Stored, elementPointer(B.OperandArg[Operand], Repeat, Element), DL.getABITypeAlign(Stored));
   if (Stored != Ty) // a bool in memory, a .pred in the asm
     V = Builder.CreateICmpNE(V, ConstantInt::get(Stored, 0));
   return V;
@@ -306,19 +287,17 @@ Error Expansion::run() {
   for (const AsmSlot &Slot : Stmt.Slots) {
     Type *Want = asmRegisterType(Slot.Constraint, Ctx);
     if (!Want)
-      return internalError("unknown constraint letter '" +
-                           Twine(Slot.Constraint) + "'");
+      return internalError("unknown constraint letter '" + Twine(Slot.Constraint) + "'");
     if (Slot.R != AsmSlot::Predicate) {
       if (Slot.FormOperand >= F.Operands.size())
-        return internalError("an asm operand names form operand " +
-                             Twine(Slot.FormOperand));
+        return internalError("an asm operand names form operand " + Twine(Slot.FormOperand));
       const AsmOperandBinding &Bd = Bindings[Slot.FormOperand];
       if (Bd.K == AsmOperandBinding::Register) {
         Type *Carrier = carrierType(Bd.Carrier, Ctx);
         bool PredOfInteger = Want->isIntegerTy(1) && Carrier && Carrier->isIntegerTy();
         if (Carrier != Want && !PredOfInteger)
-          return internalError("constraint '" + Twine(Slot.Constraint) +
-                               "' for a " + dtypeName(Bd.Carrier) + " operand");
+          return internalError("constraint '" + Twine(Slot.Constraint) + "' for a " +
+                               dtypeName(Bd.Carrier) + " operand");
       }
     }
     SlotTys.push_back(Want);
@@ -331,14 +310,12 @@ Error Expansion::run() {
   if (Error E = InlineAsm::verify(FTy, Stmt.Constraints))
     return internalError("invalid constraints \"" + Stmt.Constraints +
                          "\": " + toString(std::move(E)));
-  InlineAsm *IA =
-      InlineAsm::get(FTy, Stmt.Text, Stmt.Constraints, Stmt.HasSideEffects);
+  InlineAsm *IA = InlineAsm::get(FTy, Stmt.Text, Stmt.Constraints, Stmt.HasSideEffects);
   MDNode *Tag = MDNode::get(Ctx, MDString::get(Ctx, MC.Opcode));
   unsigned TagKind = Ctx.getMDKindID(OpcodeMDName); // one name lookup a call
 
-  bool HasAddress = llvm::any_of(Bindings, [](const AsmOperandBinding &Bd) {
-    return Bd.K == AsmOperandBinding::Address;
-  });
+  bool HasAddress = llvm::any_of(
+      Bindings, [](const AsmOperandBinding &Bd) { return Bd.K == AsmOperandBinding::Address; });
   if (HasAddress && F.isChain())
     return internalError("a carry chain with a memory operand");
   for (int64_t R = 0; R != Statements; ++R) {
@@ -354,8 +331,7 @@ Error Expansion::run() {
     for (unsigned I = 0, E = Stmt.Slots.size(); I != E; ++I) {
       const AsmSlot &Slot = Stmt.Slots[I];
       switch (Slot.R) {
-      case AsmSlot::Output:
-        continue;
+      case AsmSlot::Output: continue;
       case AsmSlot::Predicate:
         if (B.PredArg < 0)
           return internalError("a predicate slot without tile::pred");
@@ -394,11 +370,10 @@ Error Expansion::run() {
         continue;
       unsigned ArgIdx = B.OperandArg[Slot.FormOperand];
       if (MC.Args[ArgIdx].Kind != TILEAPPLY_KIND_REGISTER)
-        return internalError("destination '" +
-                             F.Operands[Slot.FormOperand].Name +
+        return internalError("destination '" + F.Operands[Slot.FormOperand].Name +
                              "' is not a register tensor");
-      Value *V = OutTys.size() == 1 ? static_cast<Value *>(Asm)
-                                    : Builder.CreateExtractValue(Asm, Out);
+      Value *V =
+          OutTys.size() == 1 ? static_cast<Value *>(Asm) : Builder.CreateExtractValue(Asm, Out);
       ++Out;
       Type *Stored = carrierType(MC.Args[ArgIdx].Elem, Ctx);
       if (V->getType()->isIntegerTy(1) && Stored && Stored != V->getType())
@@ -418,8 +393,7 @@ void Expansion::discard() {
 
 } // namespace
 
-Error expandCall(const Form &F, const MarkerCall &MC, const BoundCall &B,
-                 const DebugLoc &Loc) {
+Error expandCall(const Form &F, const MarkerCall &MC, const BoundCall &B, const DebugLoc &Loc) {
   Expansion E(F, MC, B, Loc);
   if (Error Err = E.run()) {
     E.discard();

@@ -36,7 +36,6 @@ llvm::Type *promotedType(DType D, llvm::LLVMContext &Ctx);
 /// (0, the generic space, for TILEAPPLY_SPACE_NONE).
 unsigned nvptxAddressSpace(Space S);
 
-
 } // namespace tileapply
 
 #endif

@@ -5,9 +5,9 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
@@ -28,9 +28,8 @@ void tagRegisterTensor(AllocaInst &Tensor, uint64_t SrcLoc, unsigned Arg) {
   if (Tensor.getMetadata(TensorMDName))
     return;
   LLVMContext &Ctx = Tensor.getContext();
-  Metadata *Ops[] = {
-      ConstantAsMetadata::get(ConstantInt::get(Type::getInt64Ty(Ctx), SrcLoc)),
-      ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), Arg))};
+  Metadata *Ops[] = {ConstantAsMetadata::get(ConstantInt::get(Type::getInt64Ty(Ctx), SrcLoc)),
+                     ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), Arg))};
   Tensor.setMetadata(TensorMDName, MDNode::get(Ctx, Ops));
 }
 
@@ -102,24 +101,18 @@ Reason findReason(const AllocaInst &Tensor) {
 std::string localMemoryReason(const LocalMemoryFinding &F, unsigned Line) {
   std::string At = Line ? text(Text::AtLine, {std::to_string(Line)}) : "";
   switch (F.Why) {
-  case LocalMemoryReason::RuntimeIndex:
-    return text(Text::LocalMemoryIndexed, {At});
-  case LocalMemoryReason::PassedToCall:
-    return text(Text::LocalMemoryPassed, {F.Callee, At});
-  case LocalMemoryReason::AddressTaken:
-    break;
+  case LocalMemoryReason::RuntimeIndex: return text(Text::LocalMemoryIndexed, {At});
+  case LocalMemoryReason::PassedToCall: return text(Text::LocalMemoryPassed, {F.Callee, At});
+  case LocalMemoryReason::AddressTaken: break;
   }
   return text(Text::LocalMemoryAddress, {At});
 }
 
 std::string localMemoryAdvice(LocalMemoryReason Why) {
   switch (Why) {
-  case LocalMemoryReason::RuntimeIndex:
-    return text(Text::NoteLocalMemoryIndexed);
-  case LocalMemoryReason::PassedToCall:
-    return text(Text::NoteLocalMemoryPassed);
-  case LocalMemoryReason::AddressTaken:
-    break;
+  case LocalMemoryReason::RuntimeIndex: return text(Text::NoteLocalMemoryIndexed);
+  case LocalMemoryReason::PassedToCall: return text(Text::NoteLocalMemoryPassed);
+  case LocalMemoryReason::AddressTaken: break;
   }
   return text(Text::NoteLocalMemoryAddress);
 }

@@ -62,8 +62,7 @@ void setLocalMemoryHook(LocalMemoryHook Hook);
 
 /// The check, for the optimizer-last extension point (never at -O0, where
 /// nothing is promoted).
-class TileApplyLocalMemoryPass
-    : public llvm::PassInfoMixin<TileApplyLocalMemoryPass> {
+class TileApplyLocalMemoryPass : public llvm::PassInfoMixin<TileApplyLocalMemoryPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
 };

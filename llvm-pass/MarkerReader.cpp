@@ -13,12 +13,12 @@
 #include "IRCarrier.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
-#include "llvm/Analysis/ConstantFolding.h"
-#include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstrTypes.h"
@@ -43,9 +43,7 @@ constexpr unsigned MaxTraceDepth = 6;
 /// the cap keeps a hostile `[4294967295 x i32] zeroinitializer` cheap.
 constexpr uint64_t MaxLayoutWords = 4096;
 
-Error malformed(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(), Msg);
-}
+Error malformed(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
 
 std::string typeName(const Type *T) {
   std::string S;
@@ -56,27 +54,19 @@ std::string typeName(const Type *T) {
 
 std::string kindName(tileapply_kind K) {
   switch (K) {
-  case TILEAPPLY_KIND_REGISTER:
-    return "a register tensor";
-  case TILEAPPLY_KIND_MEMORY:
-    return "a memory tensor";
-  case TILEAPPLY_KIND_SCALAR:
-    return "a scalar";
-  case TILEAPPLY_KIND_PRED_SCALAR:
-    return "a scalar predicate";
-  case TILEAPPLY_KIND_PRED_TENSOR:
-    return "a predicate tensor";
-  case TILEAPPLY_KIND_PRESERVE_DST:
-    return "tile::preserve_dst";
-  default:
-    return "an unsupported argument";
+  case TILEAPPLY_KIND_REGISTER: return "a register tensor";
+  case TILEAPPLY_KIND_MEMORY: return "a memory tensor";
+  case TILEAPPLY_KIND_SCALAR: return "a scalar";
+  case TILEAPPLY_KIND_PRED_SCALAR: return "a scalar predicate";
+  case TILEAPPLY_KIND_PRED_TENSOR: return "a predicate tensor";
+  case TILEAPPLY_KIND_PRESERVE_DST: return "tile::preserve_dst";
+  default: return "an unsupported argument";
   }
 }
 
 bool isIgnorableUse(const User *U) {
   if (const auto *I = dyn_cast<Instruction>(U))
-    return I->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(I) ||
-           I->isDroppable();
+    return I->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(I) || I->isDroppable();
   return false;
 }
 
@@ -91,8 +81,8 @@ bool isReadOnlyUse(const User *U, const Value &Addr, unsigned Depth) {
   if (const auto *LI = dyn_cast<LoadInst>(U))
     return LI->getPointerOperand() == &Addr;
   const auto *SI = dyn_cast<StoreInst>(U);
-  if (!SI || SI->getValueOperand() != &Addr ||
-      SI->getPointerOperand() == &Addr || Depth >= MaxTraceDepth)
+  if (!SI || SI->getValueOperand() != &Addr || SI->getPointerOperand() == &Addr ||
+      Depth >= MaxTraceDepth)
     return false;
   const auto *Ref = dyn_cast<AllocaInst>(SI->getPointerOperand());
   if (!Ref)
@@ -115,8 +105,7 @@ StoreInst *soleStore(AllocaInst &Slot) {
   StoreInst *Only = nullptr;
   for (User *U : Slot.users()) {
     auto *SI = dyn_cast<StoreInst>(U);
-    if (SI && SI->getPointerOperand() == &Slot &&
-        SI->getValueOperand() != &Slot) {
+    if (SI && SI->getPointerOperand() == &Slot && SI->getValueOperand() != &Slot) {
       if (Only || !SI->isSimple())
         return nullptr;
       Only = SI;
@@ -140,9 +129,8 @@ std::optional<ScalarConst> scalarConstant(DType D, const Constant *C) {
     // The promoted i32 holds the carrier's value in its low bits.
     APInt V = CI->getValue().zextOrTrunc(Bits);
     ScalarConst S;
-    S.I = dtypeKind(D) == CarrierKind::Signed
-              ? V.getSExtValue()
-              : static_cast<int64_t>(V.getZExtValue());
+    S.I = dtypeKind(D) == CarrierKind::Signed ? V.getSExtValue()
+                                              : static_cast<int64_t>(V.getZExtValue());
     return S;
   }
   if (const auto *CF = dyn_cast<ConstantFP>(C)) {
@@ -152,8 +140,7 @@ std::optional<ScalarConst> scalarConstant(DType D, const Constant *C) {
     bool LosesInfo = false;
     // A `float` travels promoted to double; its value is the float's.
     if (D == TILEAPPLY_DT_F32)
-      F.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
-                &LosesInfo);
+      F.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &LosesInfo);
     F.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &LosesInfo);
     ScalarConst S;
     S.IsFloat = true;
@@ -171,8 +158,7 @@ Value *MarkerReader::storedValueAt(Value *V, unsigned Depth) const {
   auto *Load = dyn_cast<LoadInst>(V);
   if (!Load || !Load->isSimple() || Depth >= MaxTraceDepth)
     return nullptr;
-  auto *Slot =
-      dyn_cast<AllocaInst>(traceValue(Load->getPointerOperand(), Depth + 1));
+  auto *Slot = dyn_cast<AllocaInst>(traceValue(Load->getPointerOperand(), Depth + 1));
   if (!Slot || Slot->getFunction() != Load->getFunction())
     return nullptr;
   StoreInst *Store = soleStore(*Slot);
@@ -199,13 +185,9 @@ Value *MarkerReader::traceValue(Value *V, unsigned Depth) const {
   return V;
 }
 
-Value *MarkerReader::tracePointer(Value *V) const {
-  return traceValue(V, 0)->stripPointerCasts();
-}
+Value *MarkerReader::tracePointer(Value *V) const { return traceValue(V, 0)->stripPointerCasts(); }
 
-Constant *MarkerReader::traceConstant(Value *V) const {
-  return traceConstant(V, 0);
-}
+Constant *MarkerReader::traceConstant(Value *V) const { return traceConstant(V, 0); }
 
 Constant *MarkerReader::traceConstant(Value *V, unsigned Depth) const {
   // Bounded: unreachable code may hold cycles of casts.
@@ -221,10 +203,8 @@ Constant *MarkerReader::traceConstant(Value *V, unsigned Depth) const {
       case Instruction::SExt:
       case Instruction::FPExt:
       case Instruction::FPTrunc:
-      case Instruction::BitCast:
-        break;
-      default:
-        return nullptr;
+      case Instruction::BitCast: break;
+      default: return nullptr;
       }
       Constant *Inner = traceConstant(Cast->getOperand(0), Depth + 1);
       if (!Inner)
@@ -236,8 +216,8 @@ Constant *MarkerReader::traceConstant(Value *V, unsigned Depth) const {
     // element of one (`s.v`, `arr[1]` when no Clang plugin pinned them).
     if (auto *Load = dyn_cast<LoadInst>(V); Load && Load->isSimple())
       if (auto *Ptr = dyn_cast<Constant>(tracePointer(Load->getPointerOperand())))
-        if (Constant *C = ConstantFoldLoadFromConstPtr(
-                Ptr, Load->getType(), Load->getModule()->getDataLayout()))
+        if (Constant *C = ConstantFoldLoadFromConstPtr(Ptr, Load->getType(),
+                                                       Load->getModule()->getDataLayout()))
           if (isa<ConstantInt>(C) || isa<ConstantFP>(C))
             return C;
     Value *Next = traceValue(V, 0);
@@ -433,25 +413,21 @@ std::optional<KnownObject> MarkerReader::objectOf(Value *Ptr) const {
   case 3: // NVPTX shared
     return KnownObject{ObjectKind::Shared, globalName(*GV)};
   case 4: // NVPTX const: __constant__ may be written from the host, constexpr not
-    return KnownObject{GV->isExternallyInitialized() || !GV->isConstant()
-                           ? ObjectKind::Constant
-                           : ObjectKind::Constexpr,
+    return KnownObject{GV->isExternallyInitialized() || !GV->isConstant() ? ObjectKind::Constant
+                                                                          : ObjectKind::Constexpr,
                        globalName(*GV)};
-  default:
-    return std::nullopt;
+  default: return std::nullopt;
   }
 }
 
 // ---- the opcode and the layout ----------------------------------------------
 
 /// The global variable behind a constant pointer operand, or why not.
-static Expected<GlobalVariable *> constantGlobal(Value *Traced,
-                                                 StringRef What) {
+static Expected<GlobalVariable *> constantGlobal(Value *Traced, StringRef What) {
   auto *GV = dyn_cast<GlobalVariable>(Traced);
   if (!GV) {
     if (isa<Constant>(Traced))
-      return malformed("the " + What +
-                       " is not a pointer to a global constant");
+      return malformed("the " + What + " is not a pointer to a global constant");
     return malformed("the " + What +
                      " is not a compile-time constant (it must point to a "
                      "global constant)");
@@ -469,23 +445,20 @@ static Expected<std::string> readOpcode(Value *Traced) {
   const Constant *Init = (*GV)->getInitializer();
   auto *Ty = dyn_cast<ArrayType>(Init->getType());
   if (!Ty || !Ty->getElementType()->isIntegerTy(8))
-    return malformed("the opcode global '@" + (*GV)->getName() +
-                     "' is not a string (found " + typeName(Init->getType()) +
-                     ")");
+    return malformed("the opcode global '@" + (*GV)->getName() + "' is not a string (found " +
+                     typeName(Init->getType()) + ")");
   StringRef Bytes;
   if (getConstantStringInfo(*GV, Bytes, /*TrimAtNul=*/false)) {
     size_t Nul = Bytes.find('\0');
     if (Nul == StringRef::npos)
-      return malformed("the opcode string '@" + (*GV)->getName() +
-                       "' is not NUL-terminated");
+      return malformed("the opcode string '@" + (*GV)->getName() + "' is not NUL-terminated");
     return Bytes.substr(0, Nul).str();
   }
   // An all-zero array (other than of one byte) has no string LLVM can hand
   // out untrimmed: it is the empty string.
   if (isa<ConstantAggregateZero>(Init) && Ty->getNumElements() > 0)
     return std::string();
-  return malformed("the opcode global '@" + (*GV)->getName() +
-                   "' is not a constant string");
+  return malformed("the opcode global '@" + (*GV)->getName() + "' is not a constant string");
 }
 
 static Expected<SmallVector<int32_t, 64>> readLayoutWords(Value *Traced) {
@@ -505,14 +478,13 @@ static Expected<SmallVector<int32_t, 64>> readLayoutWords(Value *Traced) {
                      typeName((*GV)->getValueType()));
   if (ATy->getNumElements() > MaxLayoutWords)
     return malformed("the layout global '@" + (*GV)->getName() + "' has " +
-                     Twine(ATy->getNumElements()) + " words, more than " +
-                     Twine(MaxLayoutWords));
+                     Twine(ATy->getNumElements()) + " words, more than " + Twine(MaxLayoutWords));
   SmallVector<int32_t, 64> Words;
   for (unsigned I = 0, E = ATy->getNumElements(); I != E; ++I) {
     auto *Word = dyn_cast_or_null<ConstantInt>(C->getAggregateElement(I));
     if (!Word)
-      return malformed("word " + Twine(I) + " of the layout global '@" +
-                       (*GV)->getName() + "' is not a constant integer");
+      return malformed("word " + Twine(I) + " of the layout global '@" + (*GV)->getName() +
+                       "' is not a constant integer");
     Words.push_back(static_cast<int32_t>(Word->getSExtValue()));
   }
   return Words;
@@ -526,8 +498,7 @@ static Error checkValue(const ArgDesc &A, unsigned Index, const Value &V) {
   LLVMContext &Ctx = Ty->getContext();
   auto Mismatch = [&](const Twine &Want) {
     return malformed("argument " + Twine(Index) + " is " + kindName(A.Kind) +
-                     " in the layout, so its value must be " + Want +
-                     ", found " + typeName(Ty));
+                     " in the layout, so its value must be " + Want + ", found " + typeName(Ty));
   };
   switch (A.Kind) {
   case TILEAPPLY_KIND_REGISTER:
@@ -546,23 +517,21 @@ static Error checkValue(const ArgDesc &A, unsigned Index, const Value &V) {
       return Mismatch("a pointer");
     unsigned AS = Ty->getPointerAddressSpace();
     if (AS != 0 && AS != nvptxAddressSpace(A.Sp))
-      return Mismatch("a generic pointer or one in the " +
-                      spaceName(A.Sp).str() + " address space (" +
-                      Twine(nvptxAddressSpace(A.Sp)) + ")");
+      return Mismatch("a generic pointer or one in the " + spaceName(A.Sp).str() +
+                      " address space (" + Twine(nvptxAddressSpace(A.Sp)) + ")");
     return Error::success();
   }
   case TILEAPPLY_KIND_SCALAR: {
     Type *Promoted = promotedType(A.Elem, Ctx);
     Type *Carrier = carrierType(A.Elem, Ctx);
     if (!Promoted || !Carrier)
-      return malformed("argument " + Twine(Index) +
-                       " is a scalar of unknown dtype " + Twine(A.Elem));
+      return malformed("argument " + Twine(Index) + " is a scalar of unknown dtype " +
+                       Twine(A.Elem));
     if (Ty != Promoted && Ty != Carrier)
       return Mismatch(Promoted == Carrier
                           ? typeName(Promoted)
-                          : typeName(Promoted) + " (the promoted " +
-                                dtypeName(A.Elem).str() + ") or " +
-                                typeName(Carrier));
+                          : typeName(Promoted) + " (the promoted " + dtypeName(A.Elem).str() +
+                                ") or " + typeName(Carrier));
     return Error::success();
   }
   case TILEAPPLY_KIND_PRED_SCALAR:
@@ -580,8 +549,7 @@ static Error checkValue(const ArgDesc &A, unsigned Index, const Value &V) {
 Expected<MarkerCall> MarkerReader::read(CallInst &Call) const {
   unsigned NumOperands = Call.arg_size();
   if (NumOperands < 2)
-    return malformed("it has " + Twine(NumOperands) + " operand" +
-                     (NumOperands == 1 ? "" : "s") +
+    return malformed("it has " + Twine(NumOperands) + " operand" + (NumOperands == 1 ? "" : "s") +
                      "; the opcode and the layout come first");
   for (unsigned I = 0; I < 2; ++I)
     if (!Call.getArgOperand(I)->getType()->isPointerTy())
@@ -591,14 +559,12 @@ Expected<MarkerCall> MarkerReader::read(CallInst &Call) const {
 
   MarkerCall MC;
   MC.Call = &Call;
-  Expected<std::string> Opcode =
-      readOpcode(tracePointer(Call.getArgOperand(0)));
+  Expected<std::string> Opcode = readOpcode(tracePointer(Call.getArgOperand(0)));
   if (!Opcode)
     return Opcode.takeError();
   MC.Opcode = std::move(*Opcode);
 
-  Expected<SmallVector<int32_t, 64>> Words =
-      readLayoutWords(tracePointer(Call.getArgOperand(1)));
+  Expected<SmallVector<int32_t, 64>> Words = readLayoutWords(tracePointer(Call.getArgOperand(1)));
   if (!Words)
     return Words.takeError();
   Expected<std::vector<ArgDesc>> Args = decodeLayout(*Words);
@@ -608,10 +574,9 @@ Expected<MarkerCall> MarkerReader::read(CallInst &Call) const {
 
   unsigned NumValues = NumOperands - 2;
   if (MC.Args.size() != NumValues)
-    return malformed("the layout describes " + Twine(MC.Args.size()) +
-                     " argument" + (MC.Args.size() == 1 ? "" : "s") +
-                     " but the call passes " + Twine(NumValues) + " value" +
-                     (NumValues == 1 ? "" : "s") + " after it");
+    return malformed("the layout describes " + Twine(MC.Args.size()) + " argument" +
+                     (MC.Args.size() == 1 ? "" : "s") + " but the call passes " + Twine(NumValues) +
+                     " value" + (NumValues == 1 ? "" : "s") + " after it");
 
   for (unsigned I = 0; I < NumValues; ++I) {
     ArgDesc &A = MC.Args[I];
@@ -634,8 +599,7 @@ Expected<MarkerCall> MarkerReader::read(CallInst &Call) const {
         V->getType()->isPointerTy() && dtypeBits(A.Elem) >= 8) {
       TracedObject T = traceObject(V);
       int64_t Bytes = dtypeBits(A.Elem) / 8;
-      if (T.Object && isa<AllocaInst>(T.Object) && T.ByteOffset &&
-          *T.ByteOffset % Bytes == 0) {
+      if (T.Object && isa<AllocaInst>(T.Object) && T.ByteOffset && *T.ByteOffset % Bytes == 0) {
         A.Base = T.Object;
         A.BaseOffset = *T.ByteOffset / Bytes;
       }

@@ -15,8 +15,8 @@
 #ifndef TILEAPPLY_LLVMPASS_MARKERREADER_H
 #define TILEAPPLY_LLVMPASS_MARKERREADER_H
 
-#include "tileapply/core/ObjectSpaces.h"
 #include "tileapply/core/CallRules.h"
+#include "tileapply/core/ObjectSpaces.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 #include <functional>
@@ -87,8 +87,7 @@ private:
   llvm::Value *traceValue(llvm::Value *V, unsigned Depth) const;
   llvm::Constant *traceConstant(llvm::Value *V, unsigned Depth) const;
   llvm::Value *storedValueAt(llvm::Value *Load, unsigned Depth) const;
-  llvm::Value *soleValueIn(llvm::Value *Slot, llvm::Type *Ty,
-                           llvm::Instruction &Reader) const;
+  llvm::Value *soleValueIn(llvm::Value *Slot, llvm::Type *Ty, llvm::Instruction &Reader) const;
 };
 
 } // namespace tileapply

@@ -1,25 +1,22 @@
 //===- PassDiagnostics.cpp - How the pass reports problems ----------------===//
 #include "PassDiagnostics.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticPrinter.h"
-#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
-#include "llvm/IR/Metadata.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Metadata.h"
 
 using namespace llvm;
 
 namespace tileapply {
 
-DiagnosticInfoTileApply::DiagnosticInfoTileApply(DiagnosticSeverity Severity,
-                                                 const Function &Fn,
-                                                 const DebugLoc &Loc,
-                                                 const Twine &Msg)
-    : DiagnosticInfoUnsupported(
-          Fn, Msg, Loc ? DiagnosticLocation(Loc) : DiagnosticLocation(),
-          Severity) {}
+DiagnosticInfoTileApply::DiagnosticInfoTileApply(DiagnosticSeverity Severity, const Function &Fn,
+                                                 const DebugLoc &Loc, const Twine &Msg)
+    : DiagnosticInfoUnsupported(Fn, Msg, Loc ? DiagnosticLocation(Loc) : DiagnosticLocation(),
+                                Severity) {}
 
 void DiagnosticInfoTileApply::print(DiagnosticPrinter &DP) const {
   // Without debug info the function is the best place we can name.
@@ -32,8 +29,7 @@ void DiagnosticInfoTileApply::print(DiagnosticPrinter &DP) const {
 
 /// Whether \p Loc lies in the body of the header's `__tile_apply` template.
 static bool isInTileApplyWrapper(const DILocation *Loc) {
-  const DISubprogram *SP =
-      Loc->getScope() ? Loc->getScope()->getSubprogram() : nullptr;
+  const DISubprogram *SP = Loc->getScope() ? Loc->getScope()->getSubprogram() : nullptr;
   if (!SP)
     return false;
   // Debug info names a template instance with its arguments:
@@ -63,8 +59,8 @@ CallLocation callLocation(const Instruction &Marker) {
   return At;
 }
 
-void report(const Function &Fn, const CallLocation &At,
-            DiagnosticSeverity Severity, const Twine &Msg) {
+void report(const Function &Fn, const CallLocation &At, DiagnosticSeverity Severity,
+            const Twine &Msg) {
   LLVMContext &Ctx = Fn.getContext();
   if (!At.Loc && At.SrcLoc) {
     // Clang maps the cookie back to the call's line and column, and prints

@@ -30,9 +30,8 @@ namespace tileapply {
 class DiagnosticInfoTileApply : public llvm::DiagnosticInfoUnsupported {
 public:
   /// \p Msg is not copied: it must outlive the diagnostic.
-  DiagnosticInfoTileApply(llvm::DiagnosticSeverity Severity,
-                          const llvm::Function &Fn, const llvm::DebugLoc &Loc,
-                          const llvm::Twine &Msg);
+  DiagnosticInfoTileApply(llvm::DiagnosticSeverity Severity, const llvm::Function &Fn,
+                          const llvm::DebugLoc &Loc, const llvm::Twine &Msg);
 
   void print(llvm::DiagnosticPrinter &DP) const override;
 };
@@ -59,8 +58,8 @@ CallLocation callLocation(const llvm::Instruction &Marker);
 /// Reports \p Msg with \p Severity in \p Fn at \p At: at the debug location
 /// when there is one, else (under clang) at the source location, else naming
 /// the function.
-void report(const llvm::Function &Fn, const CallLocation &At,
-            llvm::DiagnosticSeverity Severity, const llvm::Twine &Msg);
+void report(const llvm::Function &Fn, const CallLocation &At, llvm::DiagnosticSeverity Severity,
+            const llvm::Twine &Msg);
 
 } // namespace tileapply
 

@@ -10,8 +10,7 @@
 #include "Registration.h"
 #include "llvm/Passes/PassBuilder.h"
 
-extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
-llvmGetPassPluginInfo() {
+extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "TileApply", "0.1",
           [](llvm::PassBuilder &PB) { tileapply::registerPasses(PB); }};
 }

@@ -10,9 +10,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # libclang-rt-22-dev: the libFuzzer and ASan/UBSan runtimes (test/fuzz, scripts/sanitize.sh).
 # ccache and python3-venv: scripts/test-install.sh (ccache in front of clang;
-# a venv for CMake 4 from PyPI).
+# a venv for CMake 4 from PyPI). clang-format-22: the format check
+# (scripts/check-format.sh, a ctest test).
 PACKAGES=(clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libclang-rt-22-dev libgtest-dev cmake ninja-build g++
-          ccache python3-venv)
+          ccache python3-venv clang-format-22)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -18,8 +18,7 @@ std::string ArgDesc::shapeString() const { return listString(Extents); }
 
 Expected<std::vector<ArgDesc>> decodeLayout(ArrayRef<int32_t> W) {
   auto Err = [](Text T, std::initializer_list<std::string> Args = {}) {
-    return createStringError(inconvertibleErrorCode(),
-                             text(Text::LayoutArray, {text(T, Args)}));
+    return createStringError(inconvertibleErrorCode(), text(Text::LayoutArray, {text(T, Args)}));
   };
   auto S = [](int64_t V) { return std::to_string(V); };
   if (W.size() < 2)
@@ -89,8 +88,8 @@ Expected<std::vector<ArgDesc>> decodeLayout(ArrayRef<int32_t> W) {
   return Args;
 }
 
-int64_t elementOffset(const ArgDesc &A, ArrayRef<int64_t> RepeatExtents,
-                      int64_t Repeat, int64_t Group) {
+int64_t elementOffset(const ArgDesc &A, ArrayRef<int64_t> RepeatExtents, int64_t Repeat,
+                      int64_t Group) {
   if (!A.isShaped() || A.Extents.empty())
     return 0;
   int64_t Off = Group * A.Strides.back();

@@ -29,6 +29,7 @@ AsmConstraint parseAsmConstraint(StringRef Text) {
   }
   if (L.size() != 1)
     return C;
+  // clang-format off: one constraint letter class a line
   switch (L[0]) {
   case 'h': case 'c': C.C = AsmConstraint::Register; C.Bits = 16; break;
   case 'r': case 'f': C.C = AsmConstraint::Register; C.Bits = 32; break;
@@ -38,6 +39,7 @@ AsmConstraint parseAsmConstraint(StringRef Text) {
   case 'n': case 'i': C.C = AsmConstraint::Immediate; break;
   default: break;
   }
+  // clang-format on
   return C;
 }
 
@@ -102,12 +104,14 @@ SpecialRegister specialRegister(StringRef N) {
   if (N.starts_with("pm") && N.ends_with("_64"))
     return {64};
   StringRef Base = N.split('.').first;
+  // clang-format off: the special registers as the ISA's table lists them
   static const char *const Bits32[] = {
       "tid", "ntid", "laneid", "warpid", "nwarpid", "ctaid", "nctaid", "smid", "nsmid",
       "lanemask_eq", "lanemask_le", "lanemask_lt", "lanemask_ge", "lanemask_gt", "clock",
       "clock_hi", "total_smem_size", "dynamic_smem_size", "globaltimer_lo", "globaltimer_hi",
       "reserved_smem_offset_begin", "reserved_smem_offset_end", "reserved_smem_offset_cap",
       "reserved_smem_offset_0", "reserved_smem_offset_1"};
+  // clang-format on
   for (const char *X : Bits32)
     if (Base == X)
       return {32};
@@ -205,8 +209,7 @@ private:
       V.K = RefView::Immediate;
       V.Found = text(Text::AsmIsImmediate, {R.Text});
       return V;
-    default:
-      return V;
+    default: return V;
     }
   }
 
@@ -226,10 +229,12 @@ private:
     M.Instr = &I;
     if (!I.NotUnderstood.empty()) {
       if (I.NameRunsIntoOperand)
-        R.Findings.push_back({DiagCode::InvalidForm, I.OpcodeOffset, I.Opcode.size(),
-                              text(Text::AsmRejects, {text(Text::AsmNameRunsIntoOperand,
-                                                           {I.Opcode})}),
-                              {}});
+        R.Findings.push_back(
+            {DiagCode::InvalidForm,
+             I.OpcodeOffset,
+             I.Opcode.size(),
+             text(Text::AsmRejects, {text(Text::AsmNameRunsIntoOperand, {I.Opcode})}),
+             {}});
       M.Unchecked = I.NotUnderstood;
       return M;
     }
@@ -312,22 +317,27 @@ private:
     bool All = N == Top.size();
     // Optional operands PTX joins with `|` (setp's `p|q`) are there exactly
     // when the bar is written: `setp.ne.b32 p, a, b, c` is one too many.
-    bool BarOptional = Required < Top.size() && all_of(Top, [&](unsigned K) {
-      return !F.Operands[K].Optional || F.Operands[K].JoinedByBar;
-    });
+    bool BarOptional =
+        Required < Top.size() &&
+        all_of(
+            Top, [&](unsigned K) { return !F.Operands[K].Optional || F.Operands[K].JoinedByBar; });
     if (BarOptional)
       All = any_of(I.Operands, [](const AsmOperandText &O) { return O.JoinedByBar; });
     if (N != (All ? Top.size() : Required)) {
       std::string List;
       for (unsigned K : Top)
-        List += (List.empty() ? "" : F.Operands[K].JoinedByBar ? "|" : ", ") +
+        List += (List.empty()                ? ""
+                 : F.Operands[K].JoinedByBar ? "|"
+                                             : ", ") +
                 F.Operands[K].Name + (F.Operands[K].Optional ? "?" : "");
-      std::string Count = Required == Top.size() || BarOptional
-                              ? std::to_string(All ? Top.size() : Required)
-                              : text(Text::CountEither, {std::to_string(Required),
-                                                         std::to_string(Top.size())});
+      std::string Count =
+          Required == Top.size() || BarOptional
+              ? std::to_string(All ? Top.size() : Required)
+              : text(Text::CountEither, {std::to_string(Required), std::to_string(Top.size())});
       A.Findings.push_back(
-          {DiagCode::OperandCount, I.OpcodeOffset, I.Opcode.size(),
+          {DiagCode::OperandCount,
+           I.OpcodeOffset,
+           I.Opcode.size(),
            text(Text::AsmRejects,
                 {text(Top.size() == 1 && Required == 1 ? Text::OperandCountOne : Text::OperandCount,
                       {F.Spelling, Count, List, std::to_string(N)})}),
@@ -403,14 +413,9 @@ private:
       if (W.S != AsmOperandText::Plain || W.Refs[0].K != AsmRef::Sink)
         unchecked(A, "a register where PTX names no result");
       return;
-    case Dir::Addr:
-      address(F, S, W, A);
-      return;
-    case Dir::Imm:
-      immediate(F, S, W, A);
-      return;
-    default:
-      break;
+    case Dir::Addr: address(F, S, W, A); return;
+    case Dir::Imm: immediate(F, S, W, A); return;
+    default: break;
     }
     if (S.Bracketed) {
       address(F, S, W, A);
@@ -427,8 +432,8 @@ private:
       if (Group || N == 1) {
         if (N != (Group ? S.Regs : 1)) {
           error(A, DiagCode::AsmVectorMismatch, W.Offset, W.Length,
-                text(Text::AsmVectorSize, {opText(W), S.Name, F.Spelling, std::to_string(S.Regs),
-                                           std::to_string(N)}));
+                text(Text::AsmVectorSize,
+                     {opText(W), S.Name, F.Spelling, std::to_string(S.Regs), std::to_string(N)}));
           return;
         }
         for (const AsmRef &R : W.Refs)
@@ -468,8 +473,9 @@ private:
     std::string S;
     for (const AsmRef &R : W.Refs)
       S += (S.empty() ? "" : ", ") + R.Text;
-    return W.S == AsmOperandText::Plain ? S : W.S == AsmOperandText::Vector ? "{" + S + "}"
-                                                                           : "[" + S + "]";
+    return W.S == AsmOperandText::Plain    ? S
+           : W.S == AsmOperandText::Vector ? "{" + S + "}"
+                                           : "[" + S + "]";
   }
 
   void reg(const Form &F, const OperandSpec &S, PtxType Ty, const AsmRef &R, Attempt &A) {
@@ -558,8 +564,8 @@ private:
     std::string Space = spaceName(S.AddrSpace).str();
     if (W.S != AsmOperandText::Address) {
       const AsmRef &R = W.Refs[0];
-      if (W.S == AsmOperandText::Plain &&
-          (R.K == AsmRef::StmtOperand || R.K == AsmRef::Declared) && view(R).K == RefView::Register)
+      if (W.S == AsmOperandText::Plain && (R.K == AsmRef::StmtOperand || R.K == AsmRef::Declared) &&
+          view(R).K == RefView::Register)
         error(A, DiagCode::AsmAddressMismatch, W.Offset, W.Length,
               text(Text::AsmAddressExpected, {R.Text, S.Name, F.Spelling, Space}));
       else
@@ -593,8 +599,7 @@ private:
     }
     if (W.HasOffset && W.Refs.size() > 1 && view(W.Refs[1]).K != RefView::Immediate)
       unchecked(A, "an address offset it cannot read");
-    if (!W.Inner.empty() &&
-        none_of(F.Operands, [](const OperandSpec &O) { return O.InBrackets; }))
+    if (!W.Inner.empty() && none_of(F.Operands, [](const OperandSpec &O) { return O.InBrackets; }))
       unchecked(A, "an address with inner operands the form does not have");
   }
 
@@ -677,7 +682,9 @@ private:
         if (!Names && !Orders)
           continue;
         R.Findings.push_back(
-            {DiagCode::AsmMemoryClobber, M.Instr->OpcodeOffset, M.Instr->Opcode.size(),
+            {DiagCode::AsmMemoryClobber,
+             M.Instr->OpcodeOffset,
+             M.Instr->Opcode.size(),
              text(Text::AsmMemoryClobber,
                   {M.F->Spelling, text(Names ? Text::AsmAccessesMemory : Text::AsmOrdersMemory)}),
              {text(Text::NoteAsmMemoryClobber)}});
@@ -690,8 +697,10 @@ private:
               return O.WritesMemory || O.ReadModifyWrite;
             }))
           continue;
-        R.Findings.push_back({DiagCode::AsmNotVolatile, M.Instr->OpcodeOffset,
-                              M.Instr->Opcode.size(), text(Text::AsmNotVolatile, {M.F->Spelling}),
+        R.Findings.push_back({DiagCode::AsmNotVolatile,
+                              M.Instr->OpcodeOffset,
+                              M.Instr->Opcode.size(),
+                              text(Text::AsmNotVolatile, {M.F->Spelling}),
                               {text(Text::NoteAsmVolatile)}});
         break;
       }

@@ -81,8 +81,8 @@ public:
     }
     for (unsigned I = 0; I < Ops.size(); ++I)
       if (Ops[I].SideEffects && Uses[I] != 1 && Ops[I].TiedTo < 0)
-        return Failure{text(Text::MigrateSideEffects,
-                            {"%" + std::to_string(I), std::to_string(Uses[I])})};
+        return Failure{
+            text(Text::MigrateSideEffects, {"%" + std::to_string(I), std::to_string(Uses[I])})};
     return std::nullopt;
   }
 
@@ -109,15 +109,11 @@ private:
   /// Why a reference cannot be an argument at all, or nothing.
   std::optional<Failure> plainRef(const AsmRef &R) const {
     switch (R.K) {
-    case AsmRef::Special:
-      return Failure{text(Text::MigrateSpecial, {R.Text})};
-    case AsmRef::Declared:
-      return Failure{text(Text::MigrateScratch)};
+    case AsmRef::Special: return Failure{text(Text::MigrateSpecial, {R.Text})};
+    case AsmRef::Declared: return Failure{text(Text::MigrateScratch)};
     case AsmRef::Symbol:
-    case AsmRef::Sink:
-      return Failure{text(Text::MigrateNotUnderstood, {"a symbol as an operand"})};
-    default:
-      return std::nullopt;
+    case AsmRef::Sink: return Failure{text(Text::MigrateNotUnderstood, {"a symbol as an operand"})};
+    default: return std::nullopt;
     }
   }
 
@@ -178,8 +174,7 @@ private:
       A.D.Elem = First.ArrayElem;
       if (A.D.Elem == TILEAPPLY_DT_UNKNOWN)
         return Failure{text(Text::MigrateNotCarrier, {First.ArrayBase, First.TypeName})};
-    }
-    else if (First.ArrayIndex + N <= First.ArrayExtent)
+    } else if (First.ArrayIndex + N <= First.ArrayExtent)
       A.Text = "tile::reg_at<" + std::to_string(N) + ">(" + First.Text + ")";
     else
       return Failure{text(Text::MigrateGroup, {opList(W)})};
@@ -316,8 +311,7 @@ private:
     case TILEAPPLY_SPACE_GLOBAL: Maker = "tile::global_at"; break;
     case TILEAPPLY_SPACE_SHARED: Maker = "tile::shared_at"; break;
     case TILEAPPLY_SPACE_GENERIC: Maker = "tile::generic_at"; break;
-    default:
-      return Failure{text(Text::MigrateSpace, {spaceName(S.AddrSpace).str()})};
+    default: return Failure{text(Text::MigrateSpace, {spaceName(S.AddrSpace).str()})};
     }
     if (!O->Pointer)
       return Failure{text(Text::MigrateAddressValue, {S.Name})};

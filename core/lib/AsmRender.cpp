@@ -6,7 +6,8 @@ using namespace llvm;
 namespace tileapply {
 
 static const AsmRegister AsmRegisters[] = {
-#define TILEAPPLY_ASM_REGISTER(Letter, IRType, PtxClass, Prefix) {Letter, #IRType, #PtxClass, Prefix},
+#define TILEAPPLY_ASM_REGISTER(Letter, IRType, PtxClass, Prefix)                                   \
+  {Letter, #IRType, #PtxClass, Prefix},
 #include "tileapply/dtypes.def"
 };
 
@@ -27,8 +28,8 @@ char constraintFor(const OperandSpec &O, DType Carrier) {
   return O.Type == PtxType::pred ? 'b' : constraintFor(Carrier);
 }
 
-AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings,
-                       bool Predicated, bool PreserveDst, unsigned ChainLength) {
+AsmStatement renderAsm(const Form &F, ArrayRef<AsmOperandBinding> Bindings, bool Predicated,
+                       bool PreserveDst, unsigned ChainLength) {
   AsmStatement S;
   S.HasSideEffects = F.Kind == FormKind::Memory;
   // A carry chain renders all its repeats at once; any other form one.

@@ -65,8 +65,7 @@ std::string blankComments(StringRef T) {
 
 class Splitter {
 public:
-  Splitter(StringRef S, ArrayRef<std::string> Names, AsmTemplate &T)
-      : S(S), Names(Names), T(T) {}
+  Splitter(StringRef S, ArrayRef<std::string> Names, AsmTemplate &T) : S(S), Names(Names), T(T) {}
 
   void run() {
     int Depth = 0;
@@ -405,9 +404,8 @@ private:
     StringRef X = S.slice(B, E);
     if (X.starts_with("%%")) {
       std::string Name = "%" + X.drop_front(2).str();
-      if (Name.size() < 2 || !all_of(StringRef(Name).drop_front(), [](char C) {
-            return isIdentChar(C) || C == '.';
-          }))
+      if (Name.size() < 2 ||
+          !all_of(StringRef(Name).drop_front(), [](char C) { return isIdentChar(C) || C == '.'; }))
         return std::nullopt;
       R.Text = X.str();
       R.Name = Name;
@@ -438,7 +436,8 @@ private:
       StringRef N = X;
       if (N[0] == '-' || N[0] == '+')
         N = N.drop_front();
-      if (N.size() > 2 && N[0] == '0' && (N[1] == 'f' || N[1] == 'F' || N[1] == 'd' || N[1] == 'D')) {
+      if (N.size() > 2 && N[0] == '0' &&
+          (N[1] == 'f' || N[1] == 'F' || N[1] == 'd' || N[1] == 'D')) {
         if (!all_of(N.drop_front(2), isHexDigit))
           return std::nullopt;
         R.FloatLiteral = true;

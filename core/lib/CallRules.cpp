@@ -41,8 +41,7 @@ std::string str(int64_t V) { return std::to_string(V); }
 
 class Checker {
 public:
-  Checker(const Form &F, ArrayRef<ArgDesc> Args, const Target *T)
-      : F(F), Args(Args), T(T) {}
+  Checker(const Form &F, ArrayRef<ArgDesc> Args, const Target *T) : F(F), Args(Args), T(T) {}
 
   std::vector<Problem> run(BoundCall *Out);
 
@@ -65,14 +64,14 @@ private:
     std::string S;
     for (unsigned I = 0; I < F.Operands.size(); ++I)
       if (F.Operands[I].Direction != Dir::Sink)
-        S += (S.empty() ? "" : F.Operands[I].JoinedByBar ? "|" : ", ") + F.Operands[I].Name +
-             (F.Operands[I].Optional ? "?" : "");
+        S += (S.empty()                   ? ""
+              : F.Operands[I].JoinedByBar ? "|"
+                                          : ", ") +
+             F.Operands[I].Name + (F.Operands[I].Optional ? "?" : "");
     return S;
   }
   /// The argument operand I is bound to, or -1 (an optional one left out).
-  int argOf(unsigned I) const {
-    return I < B.OperandArg.size() ? B.OperandArg[I] : -1;
-  }
+  int argOf(unsigned I) const { return I < B.OperandArg.size() ? B.OperandArg[I] : -1; }
   /// The form operand argument A is bound to, or -1 (an option).
   int operandOf(unsigned A) const {
     for (unsigned I = 0; I < B.OperandArg.size(); ++I)
@@ -105,8 +104,7 @@ bool Checker::splitOptions() {
     bool IsPreserve = A.Kind == TILEAPPLY_KIND_PRESERVE_DST;
     if (!IsPred && !IsPreserve) {
       if (SeenOption) {
-        report(DiagCode::OptionOrder, I,
-               text(Text::OperandAfterOption));
+        report(DiagCode::OptionOrder, I, text(Text::OperandAfterOption));
         return false;
       }
       ++NumOperands;
@@ -127,17 +125,15 @@ bool Checker::splitOptions() {
       }
       B.PreserveDst = true;
       if (B.PredArg < 0)
-        report(DiagCode::PreserveWithoutPred, I,
-               text(Text::PreserveWithoutPred));
+        report(DiagCode::PreserveWithoutPred, I, text(Text::PreserveWithoutPred));
       else if (!F.hasDestination())
-        report(DiagCode::PreserveWithoutDst, I,
-               text(Text::PreserveWithoutDst, {F.Spelling}));
+        report(DiagCode::PreserveWithoutDst, I, text(Text::PreserveWithoutDst, {F.Spelling}));
     }
   }
   unsigned All = F.numArgumentOperands(), Required = F.numRequiredOperands();
   if (NumOperands != All && NumOperands != Required) {
-    std::string Count = Required != All ? text(Text::CountEither, {str(Required), str(All)})
-                                        : str(All);
+    std::string Count =
+        Required != All ? text(Text::CountEither, {str(Required), str(All)}) : str(All);
     report(DiagCode::OperandCount, NumOperands > All ? All : -1,
            text(All == 1 ? Text::OperandCountOne : Text::OperandCount,
                 {F.Spelling, Count, operandList(), str(NumOperands)}));
@@ -148,8 +144,7 @@ bool Checker::splitOptions() {
   B.Split.assign(F.Operands.size(), 1);
   int Next = 0;
   for (const OperandSpec &O : F.Operands)
-    B.OperandArg.push_back(O.Direction == Dir::Sink || (O.Optional && !WithOptional) ? -1
-                                                                                    : Next++);
+    B.OperandArg.push_back(O.Direction == Dir::Sink || (O.Optional && !WithOptional) ? -1 : Next++);
   return true;
 }
 
@@ -184,11 +179,8 @@ void Checker::checkOperand(unsigned Op) {
     return;
   }
   switch (S.Direction) {
-  case Dir::Imm:
-    checkImmediate(Op);
-    return;
-  case Dir::Sink:
-    return; // bound to no argument
+  case Dir::Imm: checkImmediate(Op); return;
+  case Dir::Sink: return; // bound to no argument
   case Dir::Write:
   case Dir::ReadWrite:
     if (A.Kind == TILEAPPLY_KIND_SCALAR) {
@@ -198,8 +190,9 @@ void Checker::checkOperand(unsigned Op) {
       return;
     }
     if (A.Kind == TILEAPPLY_KIND_MEMORY) {
-      Problem &P = report(DiagCode::MemoryWhereRegister, I,
-                          text(Text::MemoryWhereDestination, {opName(Op), F.Spelling, kindPhrase(A)}));
+      Problem &P =
+          report(DiagCode::MemoryWhereRegister, I,
+                 text(Text::MemoryWhereDestination, {opName(Op), F.Spelling, kindPhrase(A)}));
       P.Notes.push_back(text(Text::NoteStoreExplicitly, {spaceName(A.Sp).str()}));
       return;
     }
@@ -220,9 +213,8 @@ void Checker::checkOperand(unsigned Op) {
   case Dir::Addr:
     if (A.Kind != TILEAPPLY_KIND_MEMORY) {
       report(DiagCode::RegisterWhereAddress, I,
-             text(Text::RegisterWhereAddress,
-                  {opName(Op), F.Spelling, spaceName(S.AddrSpace).str(), kindPhrase(A),
-                   memoryTensorName(S.AddrSpace)}))
+             text(Text::RegisterWhereAddress, {opName(Op), F.Spelling, spaceName(S.AddrSpace).str(),
+                                               kindPhrase(A), memoryTensorName(S.AddrSpace)}))
           .PointAtDecl = true;
       return;
     }
@@ -234,8 +226,8 @@ void Checker::checkOperand(unsigned Op) {
     }
     if (A.Sp != S.AddrSpace) {
       report(DiagCode::WrongStateSpace, I,
-             text(Text::WrongStateSpace, {F.Spelling, spaceName(S.AddrSpace).str(), opName(Op),
-                                          memoryTensorName(A.Sp)}))
+             text(Text::WrongStateSpace,
+                  {F.Spelling, spaceName(S.AddrSpace).str(), opName(Op), memoryTensorName(A.Sp)}))
           .PointAtDecl = true;
       return;
     }
@@ -263,9 +255,9 @@ void Checker::checkImmediate(unsigned Op) {
   if (V && S.immAllows(*V))
     return;
   std::string Found = A.Kind != TILEAPPLY_KIND_SCALAR ? kindPhrase(A)
-                      : !A.Constant ? text(Text::FoundRunTimeValue)
-                      : V ? text(Text::FoundConstant, {str(*V)})
-                          : text(Text::FoundNonInteger);
+                      : !A.Constant                   ? text(Text::FoundRunTimeValue)
+                      : V                             ? text(Text::FoundConstant, {str(*V)})
+                                                      : text(Text::FoundNonInteger);
   report(DiagCode::ImmediateRequired, I,
          text(Text::ImmediateRequired, {S.Name, F.Spelling, Range, Found}))
       .PointAtDecl = A.Kind != TILEAPPLY_KIND_SCALAR;
@@ -337,8 +329,8 @@ void Checker::checkCarrier(unsigned Op) {
   // rarely meant as the bits 0x0002. Warned whether it reached the operand's
   // own carrier (`(uint16_t)2`, `2u`) or converts to it exactly (`2`). Zero
   // is zero in every format: never warned.
-  bool RawFloatBits = ptxTypeIsFloating(S.Type) && (ptxTypeClass(S.Type) == TypeClass::Packed ||
-                                                    ptxTypeBits(S.Type) == 16);
+  bool RawFloatBits = ptxTypeIsFloating(S.Type) &&
+                      (ptxTypeClass(S.Type) == TypeClass::Packed || ptxTypeBits(S.Type) == 16);
   bool Fits = A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant && A.Elem != TILEAPPLY_DT_BOOL &&
               (carrierMatches(A.Elem, S.Type) || constantFitsExactly(S.Type, *A.Constant));
   if (Fits && RawFloatBits && A.Constant->IsIntegerLiteral && !A.Constant->IsFloat &&
@@ -358,13 +350,12 @@ void Checker::checkCarrier(unsigned Op) {
   if (A.Kind != TILEAPPLY_KIND_SCALAR && S.Direction != Dir::Addr &&
       dataMayBeWider(F.Family, F.Spelling) && widerCarrierFits(A.Elem, S.Type))
     return;
-  std::string Where =
-      S.Direction == Dir::Addr ? text(Text::ElementsOf, {opName(Op)}) : opName(Op);
+  std::string Where = S.Direction == Dir::Addr ? text(Text::ElementsOf, {opName(Op)}) : opName(Op);
   Problem &P = report(A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant ? DiagCode::ScalarNotExact
                                                                     : DiagCode::CarrierMismatch,
                       I,
-                      text(Text::CarrierMismatch, {Where, F.Spelling, expectedCarriers(S.Type), Want,
-                                                   dtypeName(A.Elem).str()}));
+                      text(Text::CarrierMismatch, {Where, F.Spelling, expectedCarriers(S.Type),
+                                                   Want, dtypeName(A.Elem).str()}));
   P.PointAtDecl = A.Kind != TILEAPPLY_KIND_SCALAR;
   if (A.Kind == TILEAPPLY_KIND_SCALAR && A.Constant && ptxTypeClass(S.Type) == TypeClass::Packed)
     P.Notes.push_back(text(Text::NoteNeverPacks, {Want, ptxTypeName(S.Type).str()}));
@@ -374,9 +365,9 @@ void Checker::checkCarrier(unsigned Op) {
     P.Notes.push_back(text(Text::NoteExactConstant, {Want}));
   else if (A.Kind == TILEAPPLY_KIND_REGISTER && S.Direction != Dir::Addr &&
            dataMayBeWider(F.Family, F.Spelling) && widerCarrierFits(TILEAPPLY_DT_U32, S.Type))
-    P.Notes.push_back(text(Text::NoteWiderCarrier,
-                           {F.Spelling, text(S.Direction == Dir::Read ? Text::WiderStores
-                                                                      : Text::WiderLoads)}));
+    P.Notes.push_back(
+        text(Text::NoteWiderCarrier,
+             {F.Spelling, text(S.Direction == Dir::Read ? Text::WiderStores : Text::WiderLoads)}));
 }
 
 // Empty and oversized shapes first: the other rules enumerate elements.
@@ -416,8 +407,7 @@ void Checker::checkShapes() {
       continue;
     const OperandSpec &S = F.Operands[Op];
     if (A.Extents.empty()) {
-      report(DiagCode::RankTooLow, I,
-             text(Text::RankTooLow, {opName(Op)}));
+      report(DiagCode::RankTooLow, I, text(Text::RankTooLow, {opName(Op)}));
       continue;
     }
     unsigned Regs = S.Regs * B.Split[Op];
@@ -459,9 +449,9 @@ void Checker::checkShapes() {
     if (Rep.size() == RefRep.size()) {
       for (unsigned Ax = 0; Ax < Rep.size(); ++Ax)
         if (Rep[Ax] == 1 && RefRep[Ax] > 1 && S.Direction == Dir::Read) {
-          Problem &P = report(DiagCode::ImplicitBroadcast, I,
-                              text(Text::ImplicitBroadcast,
-                                   {opName(Op), str(Ax), RefName, str(RefRep[Ax])}));
+          Problem &P = report(
+              DiagCode::ImplicitBroadcast, I,
+              text(Text::ImplicitBroadcast, {opName(Op), str(Ax), RefName, str(RefRep[Ax])}));
           SmallVector<int64_t, 4> Shape(RefRep.begin(), RefRep.end());
           Shape.push_back(A.Extents.back());
           SmallVector<int64_t, 4> Str(A.Strides.begin(), A.Strides.end());
@@ -502,8 +492,7 @@ void Checker::checkShapes() {
              text(Text::ChainPredicateTensor, {F.Spelling}));
     if (P.Elem != TILEAPPLY_DT_BOOL && P.Elem != TILEAPPLY_DT_U32)
       report(DiagCode::PredicateType, B.PredArg,
-             text(Text::PredicateType) +
-                 dtypeName(P.Elem).str())
+             text(Text::PredicateType) + dtypeName(P.Elem).str())
           .PointAtDecl = true;
   }
 }
@@ -516,8 +505,7 @@ void Checker::checkBounds(unsigned ArgIdx, StringRef What) {
     (Span < 0 ? Lo : Hi) += Span;
   }
   if (Lo < 0)
-    report(DiagCode::ViewOutOfBounds, ArgIdx,
-           text(Text::ViewBeforeStorage, {What.str(), str(Lo)}))
+    report(DiagCode::ViewOutOfBounds, ArgIdx, text(Text::ViewBeforeStorage, {What.str(), str(Lo)}))
         .PointAtDecl = true;
   else if (A.Storage > 0 && Hi >= A.Storage)
     report(DiagCode::ViewOutOfBounds, ArgIdx,
@@ -554,9 +542,8 @@ void Checker::checkDestinations() {
       for (unsigned Ax = 0; Ax < Idx.size(); ++Ax)
         Off += Idx[Ax] * A.Strides[Ax];
       if (!Seen.insert(Off).second) {
-        bool Zero = llvm::any_of(llvm::zip(A.Extents, A.Strides), [](auto P) {
-          return std::get<0>(P) > 1 && std::get<1>(P) == 0;
-        });
+        bool Zero = llvm::any_of(llvm::zip(A.Extents, A.Strides),
+                                 [](auto P) { return std::get<0>(P) > 1 && std::get<1>(P) == 0; });
         report(DiagCode::OverlappingDestination, I,
                text(Text::OverlappingDestination,
                     {opName(Op), F.Spelling, str(Off), A.shapeString(), listString(A.Strides)}) +
@@ -612,10 +599,10 @@ void Checker::checkAlignment() {
       if (Off % Access == 0)
         continue;
       std::string Group = str(Access / ElemBytes);
-      Problem &P = report(DiagCode::MisalignedRepeat, I,
-                          text(Text::MisalignedRepeat,
-                               {opName(Op), F.Spelling, str(R), str(Off), str(Access),
-                                A.shapeString(), listString(A.Strides)}));
+      Problem &P = report(
+          DiagCode::MisalignedRepeat, I,
+          text(Text::MisalignedRepeat, {opName(Op), F.Spelling, str(R), str(Off), str(Access),
+                                        A.shapeString(), listString(A.Strides)}));
       P.Notes.push_back(text(Text::NoteAlignedRepeatStrides, {Group, str(Access)}));
       break;
     }
@@ -630,7 +617,11 @@ void Checker::checkAlignment() {
 // call may not share any element. Only operands whose Base the caller knows
 // to be the same storage are compared.
 void Checker::checkAliasing() {
-  struct Use { unsigned Arg; int Op; bool Written; };
+  struct Use {
+    unsigned Arg;
+    int Op;
+    bool Written;
+  };
   SmallVector<Use, 8> Uses;
   for (unsigned Op = 0; Op < F.Operands.size(); ++Op) {
     if (argOf(Op) < 0 || !Args[argOf(Op)].Base || !Args[argOf(Op)].isShaped())
@@ -671,15 +662,16 @@ void Checker::checkAliasing() {
           if (X.Written) {
             if (X.Arg < D.Arg)
               continue; // reported once, at the first of the two
-            Problem &P = report(DiagCode::SharedDestinations, X.Arg,
-                                text(Text::SharedDestinations, {Name(D), Name(X), F.Spelling, str(E)}));
+            Problem &P =
+                report(DiagCode::SharedDestinations, X.Arg,
+                       text(Text::SharedDestinations, {Name(D), Name(X), F.Spelling, str(E)}));
             P.Notes.push_back(text(Text::NoteDistinctDestinations));
             Found = true;
           } else if (It->second < R) {
-            Problem &P = report(DiagCode::OverwrittenInput, D.Arg,
-                                text(Text::OverwrittenInput,
-                                     {Name(D), F.Spelling, str(E), str(It->second), Name(X),
-                                      str(X.Arg + 1), str(R)}));
+            Problem &P =
+                report(DiagCode::OverwrittenInput, D.Arg,
+                       text(Text::OverwrittenInput, {Name(D), F.Spelling, str(E), str(It->second),
+                                                     Name(X), str(X.Arg + 1), str(R)}));
             P.Notes.push_back(text(Text::NoteSeparateDestination));
             Found = true;
           }
@@ -705,25 +697,19 @@ std::vector<Problem> Checker::run(BoundCall *Out) {
       checkOperand(I);
     // PTX has `mov.b64 d, {a, b}` and `mov.b64 {a, b}, d`, not both at once.
     if (llvm::count_if(B.Split, [](unsigned S) { return S > 1; }) > 1)
-      report(DiagCode::GroupMismatch, -1,
-             text(Text::SplitBothSides, {F.Spelling}));
+      report(DiagCode::GroupMismatch, -1, text(Text::SplitBothSides, {F.Spelling}));
     if (checkSizes()) {
       checkShapes();
       checkDestinations();
-      if (llvm::none_of(Problems, [](const Problem &P) {
-            return P.severity() == Severity::Error;
-          }))
+      if (llvm::none_of(Problems, [](const Problem &P) { return P.severity() == Severity::Error; }))
         checkAlignment();
-      if (llvm::none_of(Problems, [](const Problem &P) {
-            return P.severity() == Severity::Error;
-          }))
+      if (llvm::none_of(Problems, [](const Problem &P) { return P.severity() == Severity::Error; }))
         checkAliasing();
     }
   }
   checkTarget();
-  bool Errors = llvm::any_of(Problems, [](const Problem &P) {
-    return P.severity() == Severity::Error;
-  });
+  bool Errors =
+      llvm::any_of(Problems, [](const Problem &P) { return P.severity() == Severity::Error; });
   if (Out && !Errors)
     *Out = std::move(B);
   return std::move(Problems);
@@ -731,8 +717,8 @@ std::vector<Problem> Checker::run(BoundCall *Out) {
 
 } // namespace
 
-std::vector<Problem> checkCall(const Form &F, ArrayRef<ArgDesc> Args,
-                               const Target *T, BoundCall *Out) {
+std::vector<Problem> checkCall(const Form &F, ArrayRef<ArgDesc> Args, const Target *T,
+                               BoundCall *Out) {
   return Checker(F, Args, T).run(Out);
 }
 
@@ -740,8 +726,8 @@ static bool hasError(const std::vector<Problem> &Ps) {
   return llvm::any_of(Ps, [](const Problem &P) { return P.severity() == Severity::Error; });
 }
 
-std::vector<Problem> checkCall(const LookupResult &Forms, ArrayRef<ArgDesc> Args,
-                               const Target *T, BoundCall *Out, const Form **Chosen) {
+std::vector<Problem> checkCall(const LookupResult &Forms, ArrayRef<ArgDesc> Args, const Target *T,
+                               BoundCall *Out, const Form **Chosen) {
   const Form &First = *Forms.Found;
   std::vector<Problem> Ps = checkCall(First, Args, T, Out);
   *Chosen = &First;
@@ -808,19 +794,32 @@ std::optional<Problem> targetProblem(const Form &F, bool WithOptional, const Tar
   if (!F.runsOn(T, WithOptional)) {
     std::string Where = F.targetsText(WithOptional);
     if (F.OnlyOn.empty()) {
-      Problem P{DiagCode::TargetTooOld, -1, text(Text::TargetTooOld, {What, Where, T.name()}), {}, "", false};
+      Problem P{DiagCode::TargetTooOld,
+                -1,
+                text(Text::TargetTooOld, {What, Where, T.name()}),
+                {},
+                "",
+                false};
       P.Notes.push_back(text(Text::NoteNewerGpu, {Where, T.name()}));
       return P;
     }
-    Problem P{DiagCode::TargetTooOld, -1, text(Text::TargetSpecific, {What, Where, T.name()}), {}, "", false};
+    Problem P{DiagCode::TargetTooOld,
+              -1,
+              text(Text::TargetSpecific, {What, Where, T.name()}),
+              {},
+              "",
+              false};
     P.Notes.push_back(text(Text::NoteTargetKinds));
     return P;
   }
   if (T.PtxVersion && F.minPtx(WithOptional) > T.PtxVersion)
-    return Problem{DiagCode::PtxTooOld, -1,
+    return Problem{DiagCode::PtxTooOld,
+                   -1,
                    text(Text::PtxTooOld, {What, ptxVersionName(F.minPtx(WithOptional)),
                                           ptxVersionName(T.PtxVersion)}),
-                   {}, "", false};
+                   {},
+                   "",
+                   false};
   return std::nullopt;
 }
 

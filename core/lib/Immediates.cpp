@@ -25,16 +25,11 @@ uint64_t packedSplatBits(PtxType T, float V) {
     return F.bitcastToAPInt().getZExtValue();
   };
   switch (T) {
-  case PtxType::f16x2:
-    return Lane(APFloat::IEEEhalf()) * 0x10001u;
-  case PtxType::bf16x2:
-    return Lane(APFloat::BFloat()) * 0x10001u;
-  case PtxType::f32x2:
-    return Lane(APFloat::IEEEsingle()) * 0x100000001ull;
-  case PtxType::bf16:
-    return Lane(APFloat::BFloat());
-  default:
-    return Lane(APFloat::IEEEhalf());
+  case PtxType::f16x2: return Lane(APFloat::IEEEhalf()) * 0x10001u;
+  case PtxType::bf16x2: return Lane(APFloat::BFloat()) * 0x10001u;
+  case PtxType::f32x2: return Lane(APFloat::IEEEsingle()) * 0x100000001ull;
+  case PtxType::bf16: return Lane(APFloat::BFloat());
+  default: return Lane(APFloat::IEEEhalf());
   }
 }
 
@@ -52,8 +47,7 @@ bool constantFitsExactly(PtxType T, const ScalarConst &C) {
   switch (ptxTypeClass(T)) {
   case TypeClass::Pred:
   case TypeClass::Opaque:
-  case TypeClass::Any:
-    return false;
+  case TypeClass::Any: return false;
   case TypeClass::Unsigned:
   case TypeClass::Bits:
   case TypeClass::Packed: {
@@ -61,8 +55,8 @@ bool constantFitsExactly(PtxType T, const ScalarConst &C) {
     // floating value (that would be a numeric conversion or a pack).
     // (A nonnegative int64_t fits any width of 64 bits or more: .b128 too.)
     if (C.IsFloat)
-      return ptxTypeClass(T) == TypeClass::Unsigned && integralValue(C) &&
-             *integralValue(C) >= 0 && (Bits >= 64 || *integralValue(C) < (int64_t(1) << Bits));
+      return ptxTypeClass(T) == TypeClass::Unsigned && integralValue(C) && *integralValue(C) >= 0 &&
+             (Bits >= 64 || *integralValue(C) < (int64_t(1) << Bits));
     if (C.I < 0)
       return false;
     return Bits >= 64 || C.I < (int64_t(1) << Bits);

@@ -38,12 +38,10 @@ bool viewAccepts(Space View, Space Object) {
   switch (View) {
   case TILEAPPLY_SPACE_GENERIC:
   case TILEAPPLY_SPACE_PARAM: // no view of the header's names it
-  case TILEAPPLY_SPACE_NONE:
-    return true;
+  case TILEAPPLY_SPACE_NONE: return true;
   case TILEAPPLY_SPACE_SHARED_CLUSTER: // this CTA's shared memory is in the window
     return Object == TILEAPPLY_SPACE_SHARED;
-  default:
-    return View == Object;
+  default: return View == Object;
   }
 }
 
@@ -56,11 +54,11 @@ bool isThreadOwned(ObjectKind K) {
 
 } // namespace
 
-std::optional<Problem> checkObject(StringRef Opcode, const ArgDesc &A,
-                                   unsigned Index, const KnownObject &O) {
+std::optional<Problem> checkObject(StringRef Opcode, const ArgDesc &A, unsigned Index,
+                                   const KnownObject &O) {
   std::string Operand = std::to_string(Index + 1);
-  std::string Quoted = O.Name.empty() ? text(Text::UnnamedObject)
-                                      : text(Text::NamedObject, {O.Name});
+  std::string Quoted =
+      O.Name.empty() ? text(Text::UnnamedObject) : text(Text::NamedObject, {O.Name});
   std::string Spelled = O.Name.empty() ? "..." : O.Name;
   Space Home = objectSpace(O.Kind);
   Problem P;
@@ -69,14 +67,13 @@ std::optional<Problem> checkObject(StringRef Opcode, const ArgDesc &A,
     if (isThreadOwned(O.Kind))
       return std::nullopt;
     P.Code = DiagCode::RegisterTensorInMemory;
-    P.Message = text(Text::RegisterTensorInMemory,
-                     {Operand, Opcode.str(), Quoted, objectPhrase(O.Kind)});
+    P.Message =
+        text(Text::RegisterTensorInMemory, {Operand, Opcode.str(), Quoted, objectPhrase(O.Kind)});
     if (Home == TILEAPPLY_SPACE_CONST)
       P.Notes.push_back(text(Text::NoteRegisterViaConstant, {Quoted, Spelled}));
     else
       P.Notes.push_back(text(Text::NoteRegisterViaMemory,
-                             {Quoted, spaceName(Home).str(),
-                              memoryTensorName(Home), Spelled}));
+                             {Quoted, spaceName(Home).str(), memoryTensorName(Home), Spelled}));
     P.PointAtDecl = true;
     return P;
   }
@@ -84,10 +81,8 @@ std::optional<Problem> checkObject(StringRef Opcode, const ArgDesc &A,
     return std::nullopt;
   P.Code = DiagCode::ViewOverOtherSpace;
   P.Message = text(Text::ViewOverOtherSpace,
-                   {Operand, Opcode.str(),
-                    text(Text::ViewOf, {memoryTensorName(A.Sp)}), Quoted,
-                    objectPhrase(O.Kind), memoryTensorName(Home), Spelled,
-                    spaceName(Home).str()});
+                   {Operand, Opcode.str(), text(Text::ViewOf, {memoryTensorName(A.Sp)}), Quoted,
+                    objectPhrase(O.Kind), memoryTensorName(Home), Spelled, spaceName(Home).str()});
   return P;
 }
 

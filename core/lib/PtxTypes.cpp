@@ -29,9 +29,9 @@ SmallVector<DType, 2> exactCarriers(std::initializer_list<DType> List) {
   return Out;
 }
 const TypeInfo TypeInfos[] = {
-#define TA_PTX_TYPE(Name, Bits, Class, Imm, Reg, Natural, ...)                  \
+#define TA_PTX_TYPE(Name, Bits, Class, Imm, Reg, Natural, ...)                                     \
   {#Name, Bits, TypeClass::Class, Imm, #Reg, TILEAPPLY_DT_##Natural, TA_EXACT(__VA_ARGS__)},
-#define TA_EXACT(...) TA_EXACT_N(__VA_ARGS__ __VA_OPT__(,) UNKNOWN, UNKNOWN, UNKNOWN)
+#define TA_EXACT(...) TA_EXACT_N(__VA_ARGS__ __VA_OPT__(, ) UNKNOWN, UNKNOWN, UNKNOWN)
 #define TA_EXACT_N(A, B, ...) exactCarriers({TA_DT(A), TA_DT(B)})
 #define TA_DT(X) TILEAPPLY_DT_##X
 #include "tileapply/core/PtxTypes.def"
@@ -45,7 +45,7 @@ struct DTypeInfo {
   char Constraint;
 };
 constexpr DTypeInfo DTypeInfos[] = {
-#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)             \
+#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)                                \
   {TILEAPPLY_DT_##Name, #CType, Bits, CarrierKind::Kind, Constraint},
 #include "tileapply/dtypes.def"
 };
@@ -97,10 +97,8 @@ bool ptxTypeIsFloating(PtxType T) {
   case PtxType::f64:
   case PtxType::f16x2:
   case PtxType::bf16x2:
-  case PtxType::f32x2:
-    return true;
-  default:
-    return false;
+  case PtxType::f32x2: return true;
+  default: return false;
   }
 }
 

@@ -31,9 +31,9 @@ const RawRow RawRows[] = {
 #define TA_FORM(Kind, Pat, Ops, Sm, Ptx) {FormKind::Kind, Pat, Ops, Sm, Ptx, ""},
 #define TA_FORM_ON(Kind, Pat, Ops, Targets, Ptx) {FormKind::Kind, Pat, Ops, 0, Ptx, Targets},
 #define TA_MULTI(Kind, Pat, Ops, Sm, Ptx, Body) {FormKind::Kind, Pat, Ops, Sm, Ptx, "", Body},
-#define TA_MULTI_ON(Kind, Pat, Ops, Targets, Ptx, Body)                                 \
+#define TA_MULTI_ON(Kind, Pat, Ops, Targets, Ptx, Body)                                            \
   {FormKind::Kind, Pat, Ops, 0, Ptx, Targets, Body},
-#define TA_CHAIN(Kind, Pat, Ops, Sm, Ptx, Middle, Last)                                  \
+#define TA_CHAIN(Kind, Pat, Ops, Sm, Ptx, Middle, Last)                                            \
   {FormKind::Kind, Pat, Ops, Sm, Ptx, "", "", Middle, Last},
 #include "Opcodes.def"
 };
@@ -213,7 +213,8 @@ void RowParser::parseAlternative(StringRef Alt, std::vector<Choice> &Out, unsign
   Choice Base;
   if (Alt.ends_with(")")) {
     size_t Open = Alt.rfind('(');
-    if (Open == StringRef::npos || !parseFloor(Alt.slice(Open + 1, Alt.size() - 1), Base.Sm, Base.Ptx))
+    if (Open == StringRef::npos ||
+        !parseFloor(Alt.slice(Open + 1, Alt.size() - 1), Base.Sm, Base.Ptx))
       return;
     Alt = Alt.substr(0, Open);
   }
@@ -296,7 +297,10 @@ std::optional<Expr> RowParser::parseExpr(StringRef S) {
   std::vector<char> OpStack; // operators and '('
   auto Prec = [](char C) { return C == '+' || C == '-' ? 1 : C == '*' || C == '/' ? 2 : 0; };
   auto Emit = [&](char C) {
-    E.Ops.push_back({C == '+' ? Expr::Add : C == '-' ? Expr::Sub : C == '*' ? Expr::Mul : Expr::Div});
+    E.Ops.push_back({C == '+'   ? Expr::Add
+                     : C == '-' ? Expr::Sub
+                     : C == '*' ? Expr::Mul
+                                : Expr::Div});
   };
   int NumGroups = static_cast<int>(P->GroupItem.size());
   size_t I = 0;
@@ -323,7 +327,8 @@ std::optional<Expr> RowParser::parseExpr(StringRef S) {
       }
       // $k in a count is group k's .vN: some alternative must have one.
       const Item &Group = P->Items[P->GroupItem[G]];
-      if (llvm::none_of(Group.Choices, [](const Choice &Ch) { return vectorSize(Ch).has_value(); })) {
+      if (llvm::none_of(Group.Choices,
+                        [](const Choice &Ch) { return vectorSize(Ch).has_value(); })) {
         error("'" + S.slice(I, J) + "' in '" + S + "' names a group without a .vN alternative");
         return std::nullopt;
       }
@@ -470,9 +475,8 @@ void RowParser::parseOperand(StringRef Op) {
   }
   if (HasRange) {
     size_t Open = Op.rfind('[');
-    auto [Range, Step] = Open == StringRef::npos
-                             ? std::pair<StringRef, StringRef>()
-                             : Op.slice(Open + 1, Op.size() - 1).split(':');
+    auto [Range, Step] = Open == StringRef::npos ? std::pair<StringRef, StringRef>()
+                                                 : Op.slice(Open + 1, Op.size() - 1).split(':');
     // "[4|8|16]": only the values listed, ascending.
     if (Open != StringRef::npos && Range.contains('|') && Step.empty()) {
       SmallVector<StringRef, 8> Vals;
@@ -493,8 +497,8 @@ void RowParser::parseOperand(StringRef Op) {
     if (!O.Spec.ImmValues.empty()) {
       // the list above
     } else if (Open == StringRef::npos || Lo.getAsInteger(0, O.Spec.ImmLo) ||
-        Hi.getAsInteger(0, O.Spec.ImmHi) || O.Spec.ImmLo > O.Spec.ImmHi ||
-        (!Step.empty() && (Step.getAsInteger(0, O.Spec.ImmStep) || O.Spec.ImmStep < 1))) {
+               Hi.getAsInteger(0, O.Spec.ImmHi) || O.Spec.ImmLo > O.Spec.ImmHi ||
+               (!Step.empty() && (Step.getAsInteger(0, O.Spec.ImmStep) || O.Spec.ImmStep < 1))) {
       error("operand '" + Op + "' has a bad range [LO..HI] or [LO..HI:STEP]");
       return;
     }
@@ -507,16 +511,20 @@ void RowParser::parseOperand(StringRef Op) {
     return;
   }
   O.Spec.Name = F[0].str();
-  if (F[1] == "r") O.Spec.Direction = Dir::Read;
-  else if (F[1] == "w") O.Spec.Direction = Dir::Write;
-  else if (F[1] == "rw") O.Spec.Direction = Dir::ReadWrite;
-  else if (F[1] == "addr") O.Spec.Direction = Dir::Addr;
+  if (F[1] == "r")
+    O.Spec.Direction = Dir::Read;
+  else if (F[1] == "w")
+    O.Spec.Direction = Dir::Write;
+  else if (F[1] == "rw")
+    O.Spec.Direction = Dir::ReadWrite;
+  else if (F[1] == "addr")
+    O.Spec.Direction = Dir::Addr;
   else if (F[1] == "waddr" || F[1] == "rwaddr") { // written (or read and written) memory
     O.Spec.Direction = Dir::Addr;
     O.Spec.WritesMemory = true;
     O.Spec.ReadModifyWrite = F[1] == "rwaddr";
-  }
-  else if (F[1] == "imm") O.Spec.Direction = Dir::Imm;
+  } else if (F[1] == "imm")
+    O.Spec.Direction = Dir::Imm;
   else {
     error("bad direction '" + F[1] + "'");
     return;
@@ -676,19 +684,14 @@ std::optional<int64_t> evaluate(const Expr &E, ArrayRef<int64_t> Params,
   SmallVector<int64_t, 8> Stack;
   for (const Expr::Op &O : E.Ops) {
     switch (O.K) {
-    case Expr::Number:
-      Stack.push_back(O.V);
-      continue;
+    case Expr::Number: Stack.push_back(O.V); continue;
     case Expr::Param:
       if (static_cast<size_t>(O.V) >= Params.size())
         return std::nullopt;
       Stack.push_back(Params[O.V]);
       continue;
-    case Expr::GroupVector:
-      Stack.push_back(GroupVector(static_cast<int>(O.V)));
-      continue;
-    default:
-      break;
+    case Expr::GroupVector: Stack.push_back(GroupVector(static_cast<int>(O.V))); continue;
+    default: break;
     }
     if (Stack.size() < 2)
       return std::nullopt;
@@ -702,8 +705,7 @@ std::optional<int64_t> evaluate(const Expr &E, ArrayRef<int64_t> Params,
         return std::nullopt;
       Stack.push_back(A / B);
       break;
-    default:
-      return std::nullopt;
+    default: return std::nullopt;
     }
   }
   if (Stack.size() != 1 || Stack.back() < 1)

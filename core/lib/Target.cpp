@@ -21,13 +21,10 @@ std::string Target::name() const {
 
 bool targetHas(const Target &T, const Target &Need) {
   switch (Need.Suffix) {
-  case 'a':
-    return T.Suffix == 'a' && T.Sm == Need.Sm;
+  case 'a': return T.Suffix == 'a' && T.Sm == Need.Sm;
   case 'f':
-    return (T.Suffix == 'a' || T.Suffix == 'f') && T.Sm / 10 == Need.Sm / 10 &&
-           T.Sm >= Need.Sm;
-  default:
-    return T.Sm >= Need.Sm;
+    return (T.Suffix == 'a' || T.Suffix == 'f') && T.Sm / 10 == Need.Sm / 10 && T.Sm >= Need.Sm;
+  default: return T.Sm >= Need.Sm;
   }
 }
 

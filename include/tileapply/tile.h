@@ -43,8 +43,7 @@
 // CUDA's own vector and half types (the Half and Packed rows of
 // tileapply/dtypes.def) are optional: only when their headers were included
 // do they become carriers.
-#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)           \
-  TILEAPPLY_DECLARE_##Kind(CType)
+#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint) TILEAPPLY_DECLARE_##Kind(CType)
 #define TILEAPPLY_DECLARE_Half(T) struct T;
 #define TILEAPPLY_DECLARE_Packed(T) struct T;
 #define TILEAPPLY_DECLARE_Opaque(T) struct T;
@@ -82,7 +81,7 @@ struct dtype_row {
 #define TILEAPPLY_ROW_Packed false, true, true
 #define TILEAPPLY_ROW_Opaque false, false, false
 inline constexpr dtype_row dtype_rows[] = {
-#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)           \
+#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)                                \
   {Value, Bits, TILEAPPLY_ROW_##Kind},
 #include <tileapply/dtypes.def>
 };
@@ -91,8 +90,7 @@ inline constexpr dtype_row dtype_rows[] = {
 // `long` is int64_t on nvptx64, `char` follows the target's signedness).
 template <class T> constexpr int integer_dtype() {
   for (const dtype_row &r : dtype_rows)
-    if (r.integer && r.bits == 8 * static_cast<int>(sizeof(T)) &&
-        r.is_signed == __is_signed(T))
+    if (r.integer && r.bits == 8 * static_cast<int>(sizeof(T)) && r.is_signed == __is_signed(T))
       return r.value;
   return TILEAPPLY_DT_UNKNOWN;
 }
@@ -100,15 +98,14 @@ template <class T> constexpr int integer_dtype() {
 // An unscoped enumeration converts to its underlying integer implicitly, so
 // an enumerator is that integer (an immediate, or a scalar). A scoped one
 // does not: it stays unsupported, as it is everywhere else in C++.
-template <class T, bool = __is_enum(T) && !__is_scoped_enum(T)>
-struct unscoped_enum_dtype {
+template <class T, bool = __is_enum(T) && !__is_scoped_enum(T)> struct unscoped_enum_dtype {
   static constexpr int value = TILEAPPLY_DT_UNKNOWN;
 };
 template <class T> struct unscoped_enum_dtype<T, true> {
   static constexpr int value = integer_dtype<__underlying_type(T)>();
 };
 template <class T> struct dtype_of {
-  static constexpr int value = __is_same(T, bool)  ? TILEAPPLY_DT_BOOL
+  static constexpr int value = __is_same(T, bool) ? TILEAPPLY_DT_BOOL
                                : __is_integral(T) ? integer_dtype<T>()
                                                   : unscoped_enum_dtype<T>::value;
 };
@@ -116,11 +113,11 @@ template <class T> struct dtype_of<const T> : dtype_of<T> {};
 template <class T> struct dtype_of<volatile T> : dtype_of<T> {};
 template <class T> struct dtype_of<const volatile T> : dtype_of<T> {};
 // The other carriers by name: float, double and CUDA's class types.
-#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)           \
+#define TILEAPPLY_DTYPE(Name, Value, CType, Bits, Kind, Constraint)                                \
   TILEAPPLY_DTYPE_OF_##Kind(CType, Value)
-#define TILEAPPLY_DTYPE_OF_NAMED(T, V)                                         \
-  template <> struct dtype_of<T> {                                             \
-    static constexpr int value = V;                                            \
+#define TILEAPPLY_DTYPE_OF_NAMED(T, V)                                                             \
+  template <> struct dtype_of<T> {                                                                 \
+    static constexpr int value = V;                                                                \
   };
 #define TILEAPPLY_DTYPE_OF_Float(T, V) TILEAPPLY_DTYPE_OF_NAMED(T, V)
 #define TILEAPPLY_DTYPE_OF_Half(T, V) TILEAPPLY_DTYPE_OF_NAMED(T, V)
@@ -150,61 +147,55 @@ template <int I, int... E> constexpr int dense_stride_at() {
   return s;
 }
 template <class Seq, int... E> struct dense_stride_impl;
-template <int... I, int... E>
-struct dense_stride_impl<index_seq<int, I...>, E...> {
+template <int... I, int... E> struct dense_stride_impl<index_seq<int, I...>, E...> {
   using type = stride<dense_stride_at<I, E...>()...>;
 };
 template <int... E>
 using dense_stride_t =
-    typename dense_stride_impl<__make_integer_seq<index_seq, int,
-                                                  sizeof...(E)>,
-                               E...>::type;
+    typename dense_stride_impl<__make_integer_seq<index_seq, int, sizeof...(E)>, E...>::type;
 } // namespace detail
 
 /// A non-owning tensor: a typed pointer plus a compile-time shape, stride and
 /// state space. `tile::global`, `tile::shared`, `tile::local`, `tile::constant`
 /// and every `tile::view` are instances. Space TILEAPPLY_SPACE_NONE means the pointer
 /// designates thread-owned register storage (a view over a register tensor).
-template <class T, int Space, class Shape, class Stride, int StorageElems>
-struct ref {
+template <class T, int Space, class Shape, class Stride, int StorageElems> struct ref {
   using element_type = T;
   T *ptr;
   TILEAPPLY_HD TILEAPPLY_INLINE constexpr ref(T *p) : ptr(p) {}
 };
 
 template <class T, int... E>
-using global = ref<T, TILEAPPLY_SPACE_GLOBAL, shape<E...>,
-                   detail::dense_stride_t<E...>, detail::product<E...>()>;
+using global = ref<T, TILEAPPLY_SPACE_GLOBAL, shape<E...>, detail::dense_stride_t<E...>,
+                   detail::product<E...>()>;
 template <class T, int... E>
-using shared = ref<T, TILEAPPLY_SPACE_SHARED, shape<E...>,
-                   detail::dense_stride_t<E...>, detail::product<E...>()>;
+using shared = ref<T, TILEAPPLY_SPACE_SHARED, shape<E...>, detail::dense_stride_t<E...>,
+                   detail::product<E...>()>;
 template <class T, int... E>
-using local = ref<T, TILEAPPLY_SPACE_LOCAL, shape<E...>,
-                  detail::dense_stride_t<E...>, detail::product<E...>()>;
+using local = ref<T, TILEAPPLY_SPACE_LOCAL, shape<E...>, detail::dense_stride_t<E...>,
+                  detail::product<E...>()>;
 /// Constant memory (a `__constant__` variable); read by ld.const.
 template <class T, int... E>
-using constant = ref<T, TILEAPPLY_SPACE_CONST, shape<E...>,
-                     detail::dense_stride_t<E...>, detail::product<E...>()>;
+using constant = ref<T, TILEAPPLY_SPACE_CONST, shape<E...>, detail::dense_stride_t<E...>,
+                     detail::product<E...>()>;
 
 /// Memory named by a generic address: the operand of a PTX instruction that
 /// names no state space (`ld.b32 d, [a]`, `atom.add.u32 d, [a], b`).
 template <class T, int... E>
-using generic = ref<T, TILEAPPLY_SPACE_GENERIC, shape<E...>,
-                    detail::dense_stride_t<E...>, detail::product<E...>()>;
+using generic = ref<T, TILEAPPLY_SPACE_GENERIC, shape<E...>, detail::dense_stride_t<E...>,
+                    detail::product<E...>()>;
 
 /// Memory in the .shared::cluster window: the shared memory of this CTA or of
 /// another CTA of its cluster, named by a 32-bit window address (what `mapa`
 /// returns, or tile::to_cluster of this CTA's own shared memory). Only
 /// instructions whose address is .shared::cluster take it.
-template <class T, class Shape, class Stride, int StorageElems>
-struct cluster_ref {
+template <class T, class Shape, class Stride, int StorageElems> struct cluster_ref {
   using element_type = T;
   uint32_t addr;
   TILEAPPLY_HD TILEAPPLY_INLINE constexpr explicit cluster_ref(uint32_t a) : addr(a) {}
 };
 template <class T, int... E>
-using cluster = cluster_ref<T, shape<E...>, detail::dense_stride_t<E...>,
-                            detail::product<E...>()>;
+using cluster = cluster_ref<T, shape<E...>, detail::dense_stride_t<E...>, detail::product<E...>()>;
 
 #if defined(__CUDACC__) || defined(__CUDA__)
 /// This CTA's own shared memory as a .shared::cluster view: a .shared::cta
@@ -231,9 +222,7 @@ template <class T, int... E> struct reg {
   using element_type = T;
   typename detail::nested<T, E...>::type data;
   TILEAPPLY_HD constexpr decltype(auto) operator[](int i) { return data[i]; }
-  TILEAPPLY_HD constexpr decltype(auto) operator[](int i) const {
-    return data[i];
-  }
+  TILEAPPLY_HD constexpr decltype(auto) operator[](int i) const { return data[i]; }
 };
 
 // ---- views at one variable or pointer ------------------------------------------
@@ -251,12 +240,10 @@ reg_at(T &x) {
   return ref<T, TILEAPPLY_SPACE_NONE, shape<N>, stride<1>, N>(&x);
 }
 /// `N` consecutive elements of global, shared or generic memory from `p`.
-template <int N = 1, class T>
-TILEAPPLY_HD TILEAPPLY_INLINE constexpr global<T, N> global_at(T *p) {
+template <int N = 1, class T> TILEAPPLY_HD TILEAPPLY_INLINE constexpr global<T, N> global_at(T *p) {
   return global<T, N>(p);
 }
-template <int N = 1, class T>
-TILEAPPLY_HD TILEAPPLY_INLINE constexpr shared<T, N> shared_at(T *p) {
+template <int N = 1, class T> TILEAPPLY_HD TILEAPPLY_INLINE constexpr shared<T, N> shared_at(T *p) {
   return shared<T, N>(p);
 }
 template <int N = 1, class T>
@@ -282,10 +269,9 @@ template <class T> struct traits {
   static constexpr int space = TILEAPPLY_SPACE_NONE;
   // A scalar is one element; for a type tileapply does not know, the slot
   // says why (abi.h), so the plugin and the pass can say what to write.
-  static constexpr int storage =
-      kind != TILEAPPLY_KIND_UNSUPPORTED ? 1
-      : __is_scoped_enum(T)              ? TILEAPPLY_UNSUPPORTED_SCOPED_ENUM
-                                         : TILEAPPLY_UNSUPPORTED_TYPE;
+  static constexpr int storage = kind != TILEAPPLY_KIND_UNSUPPORTED ? 1
+                                 : __is_scoped_enum(T) ? TILEAPPLY_UNSUPPORTED_SCOPED_ENUM
+                                                       : TILEAPPLY_UNSUPPORTED_TYPE;
   using extents = ints<>;
   using strides = ints<>;
 };
@@ -326,8 +312,7 @@ template <class T, int... E> struct traits<reg<T, E...>> {
   using strides = typename stride_ints<dense_stride_t<E...>>::type;
   static constexpr int storage = product<E...>();
 };
-template <class T, int... E>
-struct traits<const reg<T, E...>> : traits<reg<const T, E...>> {};
+template <class T, int... E> struct traits<const reg<T, E...>> : traits<reg<const T, E...>> {};
 
 template <class T, int... E, int... S, int Storage>
   requires(sizeof...(E) == sizeof...(S))
@@ -345,9 +330,8 @@ struct traits<cluster_ref<T, shape<E...>, stride<S...>, Storage>> {
 template <class T, int Space, int... E, int... S, int Storage>
   requires(sizeof...(E) == sizeof...(S))
 struct traits<ref<T, Space, shape<E...>, stride<S...>, Storage>> {
-  static constexpr int kind = Space == TILEAPPLY_SPACE_NONE
-                                  ? TILEAPPLY_KIND_REGISTER
-                                  : TILEAPPLY_KIND_MEMORY;
+  static constexpr int kind =
+      Space == TILEAPPLY_SPACE_NONE ? TILEAPPLY_KIND_REGISTER : TILEAPPLY_KIND_MEMORY;
   using element = T;
   static constexpr int space = Space;
   using extents = ints<E...>;
@@ -355,9 +339,9 @@ struct traits<ref<T, Space, shape<E...>, stride<S...>, Storage>> {
   static constexpr int storage = Storage;
 };
 
-template <class T> inline constexpr bool is_tensor_v =
-    traits<T>::kind == TILEAPPLY_KIND_REGISTER ||
-    traits<T>::kind == TILEAPPLY_KIND_MEMORY;
+template <class T>
+inline constexpr bool is_tensor_v =
+    traits<T>::kind == TILEAPPLY_KIND_REGISTER || traits<T>::kind == TILEAPPLY_KIND_MEMORY;
 
 // Element 0 of any tensor argument, as a pointer.
 template <class T> TILEAPPLY_HD TILEAPPLY_INLINE constexpr auto *first(T &t) {
@@ -388,17 +372,15 @@ template <class T, class Shape, class Stride, int Storage> struct pred_tensor {
   T *ptr;
 };
 
-TILEAPPLY_HD TILEAPPLY_INLINE constexpr pred_scalar pred(bool on) {
-  return pred_scalar{on};
-}
+TILEAPPLY_HD TILEAPPLY_INLINE constexpr pred_scalar pred(bool on) { return pred_scalar{on}; }
 
 template <class T>
   requires detail::is_tensor_v<detail::remove_cvref_t<T>>
 TILEAPPLY_HD TILEAPPLY_INLINE constexpr auto pred(T &&t) {
   using Tr = detail::traits<detail::remove_cvref_t<T>>;
   using Elem = typename detail::remove_ref<decltype(*detail::first(t))>::type;
-  return pred_tensor<Elem, typename Tr::extents, typename Tr::strides,
-                     Tr::storage>{detail::first(t)};
+  return pred_tensor<Elem, typename Tr::extents, typename Tr::strides, Tr::storage>{
+      detail::first(t)};
 }
 
 /// PTX's `{!}c`: the instruction reads this predicate source negated, written
@@ -466,15 +448,13 @@ template <class T> __device__ TILEAPPLY_INLINE void fence_operand(T &t) { detail
 namespace detail {
 template <class Shape, class Stride> inline constexpr bool rank_mismatch_v = false;
 template <int... E, int... S>
-inline constexpr bool rank_mismatch_v<shape<E...>, stride<S...>> =
-    sizeof...(E) != sizeof...(S);
+inline constexpr bool rank_mismatch_v<shape<E...>, stride<S...>> = sizeof...(E) != sizeof...(S);
 } // namespace detail
 template <class Shape, class Stride, class T>
-  requires detail::is_tensor_v<detail::remove_cvref_t<T>> &&
-           detail::rank_mismatch_v<Shape, Stride>
-TILEAPPLY_HD void view(T &&t) = delete(
-    "tile::view needs one stride per axis: its tile::shape and tile::stride "
-    "have different numbers of entries (see the template arguments below)");
+  requires detail::is_tensor_v<detail::remove_cvref_t<T>> && detail::rank_mismatch_v<Shape, Stride>
+TILEAPPLY_HD void
+view(T &&t) = delete ("tile::view needs one stride per axis: its tile::shape and tile::stride "
+                      "have different numbers of entries (see the template arguments below)");
 template <class Shape, class Stride, class T>
   requires detail::is_tensor_v<detail::remove_cvref_t<T>> &&
            (!detail::rank_mismatch_v<Shape, Stride>)
@@ -533,8 +513,7 @@ template <class A, class D = remove_cvref_t<A>> struct record {
   // Registers cannot be volatile: a volatile register tensor (or predicate
   // tensor) is described as unsupported, and the plugin says why at the call.
   static constexpr bool volatile_registers =
-      (Tr::kind == TILEAPPLY_KIND_REGISTER ||
-       Tr::kind == TILEAPPLY_KIND_PRED_TENSOR) &&
+      (Tr::kind == TILEAPPLY_KIND_REGISTER || Tr::kind == TILEAPPLY_KIND_PRED_TENSOR) &&
       (__is_volatile(E) || __is_volatile(typename remove_ref<A>::type));
   static constexpr int size = volatile_registers ? 5 : 4 + Tail::size;
   template <class Out> static constexpr void write(Out &out, int &at) {
@@ -590,8 +569,7 @@ template <class... A> constexpr auto make_layout() {
 
 #if defined(__CUDA_ARCH__)
 // One constant array per distinct argument-type list: the marker's `@layout`.
-template <class... A>
-__device__ constexpr auto call_layout = make_layout<A...>();
+template <class... A> __device__ constexpr auto call_layout = make_layout<A...>();
 
 template <class U, class T> __device__ TILEAPPLY_INLINE U bits(const T &t) {
   static_assert(sizeof(U) == sizeof(T), "carrier width");
@@ -608,8 +586,7 @@ template <class T> __device__ TILEAPPLY_INLINE auto value(T &t) {
     return value(t.inner); // the value itself; the layout says "negated"
   else if constexpr (Tr::space == TILEAPPLY_SPACE_SHARED_CLUSTER)
     return t.addr; // the window address itself
-  else if constexpr (Tr::kind == TILEAPPLY_KIND_REGISTER ||
-                Tr::kind == TILEAPPLY_KIND_MEMORY)
+  else if constexpr (Tr::kind == TILEAPPLY_KIND_REGISTER || Tr::kind == TILEAPPLY_KIND_MEMORY)
     // (A volatile element type is accepted only on memory tensors, whose
     // accesses are volatile asm anyway; the plugin refuses volatile register
     // tensors. The address itself carries no qualifier.)
@@ -672,8 +649,8 @@ constexpr int decimal_digits(long long v) {
 /// returns the length written (without the NUL), or -1 when the number of
 /// `{}` and of values differ. `out` may be null (to measure).
 template <int N, int K>
-constexpr int format_into(const char (&pattern)[N], const long long (&values)[K],
-                          int count, char *out) {
+constexpr int format_into(const char (&pattern)[N], const long long (&values)[K], int count,
+                          char *out) {
   int len = 0, next = 0;
   for (int i = 0; i + 1 < N && pattern[i] != '\0'; ++i) {
     if (pattern[i] == '{' && pattern[i + 1] == '}') {
@@ -682,8 +659,8 @@ constexpr int format_into(const char (&pattern)[N], const long long (&values)[K]
       long long v = values[next++];
       int digits = decimal_digits(v);
       if (out) {
-        unsigned long long u = v < 0 ? 0ull - static_cast<unsigned long long>(v)
-                                     : static_cast<unsigned long long>(v);
+        unsigned long long u =
+            v < 0 ? 0ull - static_cast<unsigned long long>(v) : static_cast<unsigned long long>(v);
         for (int d = digits - 1; d >= (v < 0 ? 1 : 0); --d, u /= 10)
           out[len + d] = static_cast<char>('0' + u % 10);
         if (v < 0)
@@ -838,17 +815,15 @@ __device__ TILEAPPLY_INLINE void ewise(D &&dst, F &&f, S &&...srcs) {
   (void)layout_version;
 #endif
   constexpr int ops = detail::ewise_operands<S...>();
-  detail::ewise_all<ops>(dst, f,
-                         __make_integer_seq<detail::index_seq, int,
-                                            detail::ewise_repeat_count<D>()>{},
-                         srcs...);
+  detail::ewise_all<ops>(
+      dst, f, __make_integer_seq<detail::index_seq, int, detail::ewise_repeat_count<D>()>{},
+      srcs...);
 }
 } // namespace tile
 #endif
 
 #if defined(__CUDA_ARCH__)
-extern "C" __device__ void __tileapply_apply(const char *opcode,
-                                             const int *layout, ...);
+extern "C" __device__ void __tileapply_apply(const char *opcode, const int *layout, ...);
 #endif
 
 /// Apply one PTX instruction per repeat over tiles. Operand order is the PTX
@@ -864,9 +839,9 @@ extern "C" __device__ void __tileapply_apply(const char *opcode,
 /// can point at the call even without debug information.
 #if defined(__CUDA_ARCH__)
 template <class... A>
-TILEAPPLY_HD TILEAPPLY_INLINE
-__attribute__((warning("tileapply: this __tile_apply call was not inlined, so it cannot be expanded")))
-void __tile_apply(const char *opcode, A &&...args) {
+TILEAPPLY_HD TILEAPPLY_INLINE __attribute__((
+    warning("tileapply: this __tile_apply call was not inlined, so it cannot be expanded"))) void
+__tile_apply(const char *opcode, A &&...args) {
   __tileapply_apply(opcode, &::tile::detail::call_layout<A...>.v[0],
                     ::tile::detail::value(args)...);
 }
@@ -882,8 +857,8 @@ __attribute__((error("__tile_apply runs only on the GPU, and the host side of th
                      "function holding this call is being compiled (a __host__ "
                      "__device__ function called from host code): call that "
                      "function from device code only, or put the call under "
-                     "#ifdef __CUDA_ARCH__")))
-void __tile_apply(const char *opcode, A &&...args);
+                     "#ifdef __CUDA_ARCH__"))) void
+__tile_apply(const char *opcode, A &&...args);
 #endif
 
 #endif // __cplusplus >= 202002L

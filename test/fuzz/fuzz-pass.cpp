@@ -20,9 +20,9 @@
 // Calls of more than 4096 elements per tensor are skipped (allowed, but slow).
 //
 //===----------------------------------------------------------------------===//
+#include "ExpandPass.h"
 #include "FuzzInput.h"
 #include "IRCarrier.h"
-#include "ExpandPass.h"
 #include "PipelineStartPass.h"
 #include "tileapply/core/Target.h"
 #include "llvm/IR/DIBuilder.h"

@@ -58,9 +58,7 @@ struct ArgDesc {
   const void *Base = nullptr;
   int64_t BaseOffset = 0;
 
-  bool isTensor() const {
-    return Kind == TILEAPPLY_KIND_REGISTER || Kind == TILEAPPLY_KIND_MEMORY;
-  }
+  bool isTensor() const { return Kind == TILEAPPLY_KIND_REGISTER || Kind == TILEAPPLY_KIND_MEMORY; }
   /// Has a shape: a tensor or a predicate tensor.
   bool isShaped() const { return isTensor() || Kind == TILEAPPLY_KIND_PRED_TENSOR; }
   std::string shapeString() const; // "[8, 1]"
@@ -72,8 +70,8 @@ llvm::Expected<std::vector<ArgDesc>> decodeLayout(llvm::ArrayRef<int32_t> Words)
 /// Element offset (in elements) of repeat `Repeat` (row-major linear index
 /// over the repeat axes) and group element `Group` within argument `A`.
 /// A scalar or an argument with no repeat axes always gives its own offset.
-int64_t elementOffset(const ArgDesc &A, llvm::ArrayRef<int64_t> RepeatExtents,
-                      int64_t Repeat, int64_t Group);
+int64_t elementOffset(const ArgDesc &A, llvm::ArrayRef<int64_t> RepeatExtents, int64_t Repeat,
+                      int64_t Group);
 
 /// "[1, 2, 3]"
 std::string listString(llvm::ArrayRef<int64_t> V);

@@ -65,8 +65,8 @@ struct AsmMigration {
 /// operands (%N order: outputs, then inputs) are `Ops`. `Tgt`: the target the
 /// call is checked for (null: none).
 AsmMigration migrateAsmStatement(const AsmTemplate &T, const AsmCheckResult &R,
-                                 const AsmStatementInfo &St,
-                                 llvm::ArrayRef<AsmOperandSource> Ops, const Target *Tgt);
+                                 const AsmStatementInfo &St, llvm::ArrayRef<AsmOperandSource> Ops,
+                                 const Target *Tgt);
 
 /// The include a migrated file needs.
 inline constexpr const char *MigrationInclude = "#include <tileapply/tile.h>\n";

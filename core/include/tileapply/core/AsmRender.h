@@ -74,9 +74,8 @@ char constraintFor(const OperandSpec &O, DType Carrier);
 /// (Form::isChain) gives the whole chain of `ChainLength` repeats, the
 /// slots of repeat r marked Repeat = r (outputs of every repeat first, then
 /// inputs), one predicate for all. Instructions are separated by "\n\t".
-AsmStatement renderAsm(const Form &F,
-                       llvm::ArrayRef<AsmOperandBinding> Bindings,
-                       bool Predicated, bool PreserveDst, unsigned ChainLength = 1);
+AsmStatement renderAsm(const Form &F, llvm::ArrayRef<AsmOperandBinding> Bindings, bool Predicated,
+                       bool PreserveDst, unsigned ChainLength = 1);
 
 } // namespace tileapply
 

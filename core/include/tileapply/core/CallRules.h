@@ -30,8 +30,8 @@ struct BoundCall {
 
 /// Checks the arguments against the form (and, if given, the target) and
 /// fills `Out` when there is no error. Warnings do not stop the binding.
-std::vector<Problem> checkCall(const Form &F, llvm::ArrayRef<ArgDesc> Args,
-                               const Target *T, BoundCall *Out = nullptr);
+std::vector<Problem> checkCall(const Form &F, llvm::ArrayRef<ArgDesc> Args, const Target *T,
+                               BoundCall *Out = nullptr);
 
 /// The same for a spelling with overloads (LookupResult's Found and
 /// Overloads): the first form the arguments bind to without an error is

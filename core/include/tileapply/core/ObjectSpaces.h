@@ -38,8 +38,8 @@ struct KnownObject {
 
 /// The problem, if any, with argument \p Index (after the opcode, from 0) of
 /// a call of \p Opcode whose storage is the variable \p O.
-std::optional<Problem> checkObject(llvm::StringRef Opcode, const ArgDesc &A,
-                                   unsigned Index, const KnownObject &O);
+std::optional<Problem> checkObject(llvm::StringRef Opcode, const ArgDesc &A, unsigned Index,
+                                   const KnownObject &O);
 
 } // namespace tileapply
 

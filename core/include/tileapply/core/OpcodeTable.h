@@ -109,8 +109,7 @@ public:
 
   /// Calls `Fn` with every form of every row (or of one family).
   void forEachForm(llvm::function_ref<void(const Form &)> Fn) const;
-  void forEachForm(llvm::StringRef Family,
-                   llvm::function_ref<void(const Form &)> Fn) const;
+  void forEachForm(llvm::StringRef Family, llvm::function_ref<void(const Form &)> Fn) const;
 
   std::vector<std::string> families() const;
   size_t numPatterns() const;
