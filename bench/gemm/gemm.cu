@@ -39,6 +39,8 @@
 //
 // A: M x K bf16 row-major; B: K x N bf16 column-major (N rows of K, K
 // contiguous); D: M x N bf16 row-major; bias: N bf16 (fused variants only).
+// The ta_skinny_* variants (split-K, no bias) compute D^T = B A^T for small
+// M and store D directly; their interface is the same.
 // All device pointers; N and K multiples of 8, pointers 16-byte aligned.
 //
 //===----------------------------------------------------------------------===//
@@ -85,6 +87,10 @@ constexpr config kN128SK{128, 6, 2, 1, false, true, gemm::kBf16, false, true};
 constexpr config kFusedSK{256, 4, 2, 1, true, true, gemm::kBf16, false, true};
 constexpr config kF8N128SK{128, 6, 2, 1, false, true, gemm::kE4m3, true, true};
 constexpr config kF8E5N128SK{128, 6, 2, 1, false, true, gemm::kE5m2, true, true};
+// Skinny M (gemm_swap_kernel: D^T = B A^T, split-K), A's rows 16, 32 or 64 a tile.
+constexpr config kSkinny16{16, 12, 0, 1, false, true, gemm::kBf16, false, true, false, true};
+constexpr config kSkinny32{32, 11, 0, 1, false, true, gemm::kBf16, false, true, false, true};
+constexpr config kSkinny64{64, 9, 0, 1, false, true, gemm::kBf16, false, true, false, true};
 
 const variant kVariants[] = {
     {"ta_128x256_s4", kMain, true, (const void *)gemm::gemm_kernel<kMain>,
@@ -125,6 +131,12 @@ const variant kVariants[] = {
      "as ta_fp8_128x128_s6, split-K (scales and bias after the sum)"},
     {"ta_e5m2_128x128_s6_splitk", kF8E5N128SK, true, (const void *)gemm::gemm_scaled_splitk_kernel<kF8E5N128SK>,
      "as ta_e5m2_128x128_s6, split-K"},
+    {"ta_skinny_16_s12", kSkinny16, true, (const void *)gemm::gemm_swap_kernel<kSkinny16>,
+     "skinny M: D^T = B A^T, tiles of 128 rows of B x 16 rows of A, 12 stages, split-K, D stored directly"},
+    {"ta_skinny_32_s11", kSkinny32, true, (const void *)gemm::gemm_swap_kernel<kSkinny32>,
+     "as ta_skinny_16_s12, 32 rows of A a tile, 11 stages"},
+    {"ta_skinny_64_s9", kSkinny64, true, (const void *)gemm::gemm_swap_kernel<kSkinny64>,
+     "as ta_skinny_16_s12, 64 rows of A a tile, 9 stages"},
 };
 constexpr int kNumVariants = int(sizeof(kVariants) / sizeof(kVariants[0]));
 
@@ -137,6 +149,7 @@ struct plan {
   uint32_t m, n, k;
   int v;
   int grid;
+  void *d_out = nullptr;     // skinny (swap) variants: D, stored without a tensor map
   uint32_t splits = 1;       // slices of K (split-K variants)
   void *workspace = nullptr; // split-K: layout.h's split_ws, counters zero
   ~plan() {
@@ -253,8 +266,9 @@ static void *plan_any(int vi, const void *A, const void *B, void *D, const void 
          " slices");
     return nullptr;
   }
-  if (splits == 0)
-    splits = v.c.split ? int(gemm::pick_splits(uint32_t(M), uint32_t(N), kblocks, uint32_t(sms), v.c.bn)) : 1;
+  // The kernel's own output shape: D^T (N x M) for the skinny variants.
+  const uint32_t tm = v.c.swap ? uint32_t(N) : uint32_t(M), tn = v.c.swap ? uint32_t(M) : uint32_t(N);
+  if (splits == 0) splits = v.c.split ? int(gemm::pick_splits(tm, tn, kblocks, uint32_t(sms), v.c.bn)) : 1;
   if (uint32_t(splits) > kblocks) {
     fail("splits " + std::to_string(splits) + " > the " + std::to_string(kblocks) + " k-block(s) of K = " +
          std::to_string(K) + ": every slice needs at least one");
@@ -275,13 +289,23 @@ static void *plan_any(int vi, const void *A, const void *B, void *D, const void 
   p->v = vi;
   p->splits = uint32_t(splits);
   const bool fp8 = v.c.scaled();
-  if (!encode(&p->a, A, uint64_t(K), uint64_t(M), v.c.bk(), gemm::kBM, true, "A", fp8) ||
-      !encode(&p->b, B, uint64_t(K), uint64_t(N), v.c.bk(), v.c.b_box_rows(), true, "B", fp8) ||
-      !encode(&p->d, D, uint64_t(N), uint64_t(M), gemm::kEpiCols, gemm::kWgM, false, "D")) {
+  bool encoded;
+  if (v.c.swap) {
+    // The 128-row side of the tile is B's N rows, the narrow side A's M rows.
+    p->d_out = D;
+    p->d = CUtensorMap{};
+    encoded = encode(&p->a, B, uint64_t(K), uint64_t(N), v.c.bk(), gemm::kBM, true, "B", fp8) &&
+              encode(&p->b, A, uint64_t(K), uint64_t(M), v.c.bk(), v.c.b_box_rows(), true, "A", fp8);
+  } else {
+    encoded = encode(&p->a, A, uint64_t(K), uint64_t(M), v.c.bk(), gemm::kBM, true, "A", fp8) &&
+              encode(&p->b, B, uint64_t(K), uint64_t(N), v.c.bk(), v.c.b_box_rows(), true, "B", fp8) &&
+              encode(&p->d, D, uint64_t(N), uint64_t(M), gemm::kEpiCols, gemm::kWgM, false, "D");
+  }
+  if (!encoded) {
     delete p;
     return nullptr;
   }
-  const gemm::schedule s{gemm::ceil_div(p->m, gemm::kBM), gemm::ceil_div(p->n, v.c.bn), v.c.cluster};
+  const gemm::schedule s{gemm::ceil_div(tm, gemm::kBM), gemm::ceil_div(tn, v.c.bn), v.c.cluster};
   const uint64_t units64 = uint64_t(s.units()) * p->splits;
   if (units64 > uint64_t(INT32_MAX)) {
     fail("too many tiles x slices");
@@ -369,7 +393,10 @@ int gemm_run(void *pv, void *stream) {
   void *kargs[] = {&p->a, &p->b, &p->d, &p->bias, &p->workspace, &p->splits, &p->m, &p->n, &p->k};
   void *skargs[] = {&p->a,         &p->b,      &p->d, &p->bias, &p->scale_a, &p->scale_b,
                     &p->workspace, &p->splits, &p->m, &p->n,    &p->k};
-  void **which = v.c.split ? (v.c.scaled() ? skargs : kargs) : (v.c.scaled() ? sargs : args);
+  void *wargs[] = {&p->a, &p->b, &p->d_out, &p->workspace, &p->splits, &p->m, &p->n, &p->k};
+  void **which = v.c.swap    ? wargs
+                 : v.c.split ? (v.c.scaled() ? skargs : kargs)
+                             : (v.c.scaled() ? sargs : args);
   cudaError_t e = cudaLaunchKernelExC(&cfg, v.kernel, which);
   if (e != cudaSuccess) g_error = std::string("launch: ") + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
   return int(e);
@@ -395,7 +422,11 @@ void gemm_plan_free(void *pv) { delete static_cast<plan *>(pv); }
 // with S = 4, N = K = 8192 (64 tiles) S = 2, M = 256, N = 4096 S = 2 (K 4096)
 // or ta_128x256_s4_splitk S = 4 (K 16384); N = 16384 (128 tiles of 128 x 128)
 // and every square or K-heavy shape with M, N >= 2048 (128 or more tiles,
-// waves already 97% full) keep S = 1. fp8: only the promoted 128 x 128 variants (the
+// waves already 97% full) keep S = 1. Ahead of all that, bf16 with M <= 64
+// takes a skinny variant (layout.h's skinny_bn: the swapped kernel with 16,
+// 32 or 64 rows of A a tile), whose plan splits N x M by pick_splits
+// (0.96x to 2.43x cuBLAS at the skinny class's M <= 64 shapes on the H200,
+// against 0.55x to 1.70x for the 128 x 128 split-K pick: bench/results/gemm-skinny.md). fp8: only the promoted 128 x 128 variants (the
 // 128 x 256 ones accumulate in the tensor core over all of K, see
 // config::promote), split the same way; unsplit e4m3 takes the ping-pong one
 // (ta_fp8_128x128_s6_pp: 1.20x ta_fp8_128x128_s6 at 4096^3, 1.24x at 8192^3
@@ -427,6 +458,11 @@ static int pick(const char *dtype, int M, int N, int K, bool allow_split) {
     return -1;
   };
   if (M < 1 || N < 1) return index(wide);
+  // Skinny bf16: the swapped kernel (layout.h's skinny_bn).
+  if (dt == "bf16" && allow_split) {
+    const uint32_t bn = gemm::skinny_bn(uint32_t(M));
+    if (bn) return index(bn == 16 ? "ta_skinny_16_s12" : bn == 32 ? "ta_skinny_32_s11" : "ta_skinny_64_s9");
+  }
   const uint32_t kblocks = K > 0 ? gemm::ceil_div(uint32_t(K), bk) : 1;
   const gemm::shape_pick sp =
       gemm::pick_shape(uint32_t(M), uint32_t(N), kblocks, uint32_t(sm_count()), narrow_only, allow_split);

@@ -230,18 +230,43 @@ __device__ __forceinline__ bool split_fixup(float (&acc)[kAcc], float *partials,
   __tile_apply("bar.red.or.pred", any, 1 + wg, 128u, last);
   if (!any[0]) return false;
   load_partial<kAcc>(acc, partials + ws.partial(tile, 0, wg), tid, 0);
+  // The other slices through a buffer of up to 32 registers (all of them
+  // when a thread holds fewer: the skinny tiles' 8 or 16).
+  constexpr uint32_t kChunk = kAcc < 32 ? kAcc : 32;
   for (uint32_t s = 1; s < ws.splits; ++s) {
     const float *const part = partials + ws.partial(tile, s, wg);
-    static_for<kAcc / 32>([&](auto b) BENCH_INLINE {
-      float t[32];
-      load_partial<32>(t, part, tid, b * 8);
-      auto x = regs<tile::shape<32, 1>, tile::stride<1, 1>, 32>(&acc[b * 32]);
-      __tile_apply("add.rn.f32", x, x, regs<tile::shape<32, 1>, tile::stride<1, 1>, 32>(t));
+    static_for<kAcc / kChunk>([&](auto b) BENCH_INLINE {
+      float t[kChunk];
+      load_partial<kChunk>(t, part, tid, b * (kChunk / 4));
+      auto x = regs<tile::shape<kChunk, 1>, tile::stride<1, 1>, kChunk>(&acc[b * kChunk]);
+      __tile_apply("add.rn.f32", x, x, regs<tile::shape<kChunk, 1>, tile::stride<1, 1>, kChunk>(t));
     });
   }
   // Every arrival of this launch is in: zero for the next launch.
   if (tid == 0) __tile_apply("st.relaxed.gpu.global.u32", tile::global<uint32_t, 1>(counter), 0u);
   return true;
+}
+
+// ---- the skinny (config::swap) epilogue ---------------------------------------------------------
+
+/// Stores one warpgroup's 64 x bn accumulators of D^T (rows n, columns m;
+/// layout.h's acc_coord) as bf16 to D[m][n], D row-major with `ldd`
+/// elements a row; `rows` x `cols` bound D^T (N x M). One st.global.b16 an
+/// element, predicated off past either bound: the output of a skinny GEMM
+/// is small next to B, so the stores need no staging.
+template <uint32_t kAcc>
+__device__ __forceinline__ void store_transposed(uint16_t *d, uint32_t ldd, float (&acc)[kAcc], uint32_t row0,
+                                                 uint32_t n0, uint32_t rows, uint32_t cols, uint32_t tid) {
+  uint32_t packed[kAcc / 2][1]; // registers 2p (lo) and 2p + 1 (hi): cvt puts its first source high
+  __tile_apply("cvt.rn.bf16x2.f32", packed, regs<tile::shape<kAcc / 2, 1>, tile::stride<2, 1>, kAcc - 1>(acc + 1),
+               regs<tile::shape<kAcc / 2, 1>, tile::stride<2, 1>, kAcc>(acc));
+  static_for<kAcc>([&](auto r) BENCH_INLINE {
+    const acc_pos q = acc_coord(tid, r);
+    const uint32_t n = row0 + q.row, m = n0 + q.col;
+    const uint16_t v = uint16_t(packed[r / 2][0] >> (16 * (r % 2)));
+    __tile_apply("st.global.b16", tile::global<uint16_t, 1>(d + uint64_t(m) * ldd + n), v,
+                 tile::pred(n < rows && m < cols));
+  });
 }
 
 // ---- the kernel ---------------------------------------------------------------------------------
@@ -252,7 +277,8 @@ template <config C>
 __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensorMap &tmB, const CUtensorMap &tmD,
                                           const uint16_t *bias, const float *scale_a,
                                           const float *scale_b, uint32_t M, uint32_t N, uint32_t K,
-                                          void *workspace = nullptr, uint32_t splits = 1) {
+                                          void *workspace = nullptr, uint32_t splits = 1,
+                                          uint16_t *d_out = nullptr, uint32_t ldd = 0) {
   static_assert(C.error() == nullptr, "unsupported configuration");
   constexpr uint32_t kAcc = C.acc_regs();
 
@@ -449,26 +475,30 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
                                              w.tile, w.slice, wg, tid))
           continue;
       }
-      static_for<C.boxes()>([&](auto b) BENCH_INLINE {
-        const uint32_t col0 = n0 + b * kEpiCols;
-        if (col0 >= N) return; // the box is past N
-        uint8_t *const box = smem + C.off_epi(wg, stores % C.epi_bufs);
-        // The store that last read this buffer has finished reading it.
-        if (tid == 0) __tile_apply("cp.async.bulk.wait_group.read", C.epi_bufs - 1);
-        named_sync(1 + wg, 128);
-        float *const x = &acc[b * 32];
-        if constexpr (C.fused) bias_gelu(x, bias, col0, N, lane);
-        if constexpr (C.scaled()) scale_bias(x, scale, bias, col0, N, lane);
-        store_box_bf16(box, x, warp, lane);
-        // The generic-proxy writes, visible to the TMA store (async proxy).
-        __tile_apply("fence.proxy.async.shared::cta");
-        named_sync(1 + wg, 128);
-        if (tid == 0) {
-          tma_store(tmD, int32_t(col0), int32_t(row0), box);
-          __tile_apply("cp.async.bulk.commit_group");
-        }
-        ++stores;
-      });
+      if constexpr (C.swap) {
+        store_transposed<kAcc>(d_out, ldd, acc, row0, n0, M, N, tid);
+      } else {
+        static_for<C.boxes()>([&](auto b) BENCH_INLINE {
+          const uint32_t col0 = n0 + b * kEpiCols;
+          if (col0 >= N) return; // the box is past N
+          uint8_t *const box = smem + C.off_epi(wg, stores % C.epi_bufs);
+          // The store that last read this buffer has finished reading it.
+          if (tid == 0) __tile_apply("cp.async.bulk.wait_group.read", C.epi_bufs - 1);
+          named_sync(1 + wg, 128);
+          float *const x = &acc[b * 32];
+          if constexpr (C.fused) bias_gelu(x, bias, col0, N, lane);
+          if constexpr (C.scaled()) scale_bias(x, scale, bias, col0, N, lane);
+          store_box_bf16(box, x, warp, lane);
+          // The generic-proxy writes, visible to the TMA store (async proxy).
+          __tile_apply("fence.proxy.async.shared::cta");
+          named_sync(1 + wg, 128);
+          if (tid == 0) {
+            tma_store(tmD, int32_t(col0), int32_t(row0), box);
+            __tile_apply("cp.async.bulk.commit_group");
+          }
+          ++stores;
+        });
+      }
     }
     if (tid == 0) __tile_apply("cp.async.bulk.wait_group", 0);
   }
@@ -509,8 +539,20 @@ __global__ void __launch_bounds__(kThreads, 1)
     gemm_splitk_kernel(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,
                        const __grid_constant__ CUtensorMap tmD, const uint16_t *__restrict__ bias,
                        void *__restrict__ workspace, uint32_t splits, uint32_t M, uint32_t N, uint32_t K) {
-  static_assert(!C.scaled() && C.split, "bf16 split-K configurations");
+  static_assert(!C.scaled() && C.split && !C.swap, "bf16 split-K configurations (skinny ones: gemm_swap_kernel)");
   gemm_body<C>(tmA, tmB, tmD, bias, nullptr, nullptr, M, N, K, workspace, splits);
+}
+
+/// Skinny M (config::swap), bf16: D = A x B computed as D^T = B A^T, split-K
+/// as gemm_splitk_kernel. tmB_rows is B's map (N rows of K, 128-row boxes),
+/// tmA_rows A's (M rows of K, bn-row boxes); D is written directly.
+template <config C>
+__global__ void __launch_bounds__(kThreads, 1)
+    gemm_swap_kernel(const __grid_constant__ CUtensorMap tmB_rows, const __grid_constant__ CUtensorMap tmA_rows,
+                     uint16_t *__restrict__ D, void *__restrict__ workspace, uint32_t splits, uint32_t M, uint32_t N,
+                     uint32_t K) {
+  static_assert(C.swap, "skinny (swapped) configurations");
+  gemm_body<C>(tmB_rows, tmA_rows, tmB_rows, nullptr, nullptr, nullptr, N, M, K, workspace, splits, D, N);
 }
 
 /// Split-K, fp8 (as gemm_scaled_kernel).

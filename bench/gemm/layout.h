@@ -106,6 +106,15 @@ struct config {
   /// other's products are on the tensor cores; without it both issue at
   /// once, then both wait and add while the tensor cores idle.
   bool pingpong = false;
+  /// Skinny M (gemm_swap_kernel, split-K like gemm_splitk_kernel): the kernel
+  /// computes D^T = B A^T, so that B's N rows fill the 128-row side of the
+  /// tile (the wgmma M) and A's few rows the narrow side (bn = 16, 32 or 64:
+  /// the wgmma N). A stage is then 16 KiB of B plus bn rows of A instead of
+  /// 16 KiB of zero-filled A rows, so twice the B bytes stay in flight per
+  /// SM, and no MMA work is spent on rows past M. The epilogue stores each
+  /// element straight to D (transposed, st.global.b16; no staging boxes).
+  /// bf16 only, without bias or GELU.
+  bool swap = false;
 
   /// Bytes per operand element, and K per stage: one 128-byte swizzle row
   /// (64 bf16 or 128 fp8), so that every byte offset of the plan, the
@@ -142,14 +151,20 @@ struct config {
 
   /// Null when the configuration is one the kernel supports.
   GEMM_HD constexpr const char *error() const {
-    if (bn < 64 || bn > 256 || bn % kEpiCols) return "bn must be 64, 128, 192 or 256";
+    if (swap) {
+      if (bn != 16 && bn != 32 && bn != 64) return "swap: bn must be 16, 32 or 64";
+      if (!split || scaled() || fused || cluster != 1) return "swap: bf16 split-K on clusters of one, no bias";
+      if (epi_bufs != 0) return "swap: no epilogue boxes (it stores D directly)";
+    } else if (bn < 64 || bn > 256 || bn % kEpiCols) {
+      return "bn must be 64, 128, 192 or 256";
+    }
     if (cluster != 1 && cluster != 2) return "cluster must be 1 or 2";
     if (b_box_rows() % 8 || b_box_rows() > 256) return "B box rows";
     if (stages < 2) return "at least 2 stages";
     if (dtype > kE5m2) return "dtype must be kBf16, kE4m3 or kE5m2";
     if (scaled() && fused) return "the fp8 variants have no GELU (bias and scales only)";
     if (split && cluster != 1) return "split-K runs on clusters of one CTA";
-    if (epi_bufs < 1 || boxes() % epi_bufs) return "epi_bufs must divide the boxes per warpgroup";
+    if (!swap && (epi_bufs < 1 || boxes() % epi_bufs)) return "epi_bufs must divide the boxes per warpgroup";
     if (smem_bytes() > kSmemLimit) return "shared memory plan exceeds 227 KiB";
     return nullptr;
   }
@@ -186,6 +201,17 @@ GEMM_HD constexpr uint64_t operand_desc(uint32_t tile_base, uint32_t k16) {
 // block, packed lo = even column. Lanes 8 q ... 8 q + 7 give the row
 // addresses of matrix q. The functions (epi_offset and its parts) are in
 // bench/common/tiles.h, shared with the attention kernel.
+
+/// The skinny (config::swap) epilogue stores each accumulator on its own:
+/// register r of warpgroup thread t holds D^T element (row, col) of the
+/// warpgroup's 64 x bn slice (the wgmma m64nNk16 f32 accumulator layout
+/// above, with j = r / 4, h = r / 2 % 2, e = r % 2).
+struct acc_pos {
+  uint32_t row, col;
+};
+GEMM_HD constexpr acc_pos acc_coord(uint32_t t, uint32_t r) {
+  return {16 * (t / 32) + 8 * (r / 2 % 2) + t % 32 / 4, 8 * (r / 4) + 2 * (t % 4) + r % 2};
+}
 
 // ---- the tile order -------------------------------------------------------------------
 
@@ -325,6 +351,15 @@ GEMM_HD constexpr uint32_t pick_splits(uint32_t M, uint32_t N, uint32_t kblocks,
     if (c < best_cost) best = S, best_cost = c;
   }
   return best_cost * 10 <= one * 9 ? best : 1;
+}
+
+/// Skinny bf16 shapes (M <= kSkinnyMaxM) take the swapped kernel
+/// (config::swap) with the narrowest tile side that holds M: 16, 32 or 64
+/// rows of A; 0 for wider M (the 128 x bn tiles). Its plan then takes
+/// pick_splits for the swapped N x M output.
+constexpr uint32_t kSkinnyMaxM = 64;
+GEMM_HD constexpr uint32_t skinny_bn(uint32_t M) {
+  return M > kSkinnyMaxM ? 0 : M <= 16 ? 16 : M <= 32 ? 32 : 64;
 }
 
 /// The tile and slices gemm_pick chooses.

@@ -76,6 +76,10 @@ static const config kConfigs[] = {
     {256, 4, 2, 1, false, true, kBf16, false, true}, {128, 6, 2, 1, false, true, kBf16, false, true},
     {256, 4, 2, 1, true, true, kBf16, false, true}, {128, 6, 2, 1, false, true, kE4m3, true, true},
     {128, 6, 2, 1, false, true, kE5m2, true, true},
+    // skinny M (gemm_swap_kernel)
+    {16, 12, 0, 1, false, true, kBf16, false, true, false, true},
+    {32, 11, 0, 1, false, true, kBf16, false, true, false, true},
+    {64, 9, 0, 1, false, true, kBf16, false, true, false, true},
 };
 
 static void check_plan(const config &c) {
@@ -89,7 +93,9 @@ static void check_plan(const config &c) {
   for (uint32_t wg = 0; wg < kConsumers; ++wg)
     for (uint32_t b = 0; b < c.epi_bufs; ++b) CHECK(c.off_epi(wg, b) % 1024 == 0, "staging box not aligned");
   CHECK(c.off_full(0) % 8 == 0 && c.off_empty(c.stages) + 1024 == c.smem_bytes(), "barriers");
-  CHECK(c.off_full(0) >= c.off_epi(kConsumers - 1, c.epi_bufs - 1) + kEpiBoxBytes, "barriers overlap");
+  CHECK(c.off_full(0) >= (c.epi_bufs ? c.off_epi(kConsumers - 1, c.epi_bufs - 1) + kEpiBoxBytes
+                                      : c.off_b(c.stages - 1) + c.b_stage_bytes()),
+        "barriers overlap");
 }
 
 // ---- 2. mainloop descriptors ----------------------------------------------------------------
@@ -140,6 +146,26 @@ static void check_descriptors(const config &c, uint32_t sbase) {
 }
 
 // ---- 3. epilogue -----------------------------------------------------------------------------
+
+// The skinny epilogue (config::swap): acc_coord names, for every register of
+// every thread, the D^T element the ISA's accumulator layout puts there, and
+// each element of the 64 x bn slice exactly once.
+static void check_transposed(const config &c) {
+  const fr::layout D = fr::wgmma(int(c.bn), 16, fr::operand::d, fr::type::f32);
+  CHECK(D.ok() && D.regs() == int(c.acc_regs()), "bn %u: accumulator layout", c.bn);
+  std::vector<int> seen(kWgM * c.bn, 0);
+  long ok = 0;
+  for (uint32_t t = 0; t < 128; ++t)
+    for (uint32_t r = 0; r < c.acc_regs(); ++r) {
+      const fr::pos p = D.coord(int(t), int(r), 0);
+      const acc_pos q = acc_coord(t, r);
+      CHECK(q.row == uint32_t(p.row) && q.col == uint32_t(p.col), "bn %u thread %u register %u: (%u, %u), ISA (%d, %d)",
+            c.bn, t, r, q.row, q.col, p.row, p.col);
+      if (q.row < kWgM && q.col < c.bn) ok += ++seen[q.row * c.bn + q.col] == 1;
+    }
+  CHECK(ok == long(kWgM * c.bn), "bn %u: %ld of %u elements stored once", c.bn, ok, kWgM * c.bn);
+  printf("ok  skinny epilogue bn %u: %ld accumulators stored to their D^T element\n", c.bn, ok);
+}
 
 static void check_epilogue(const config &c) {
   const fr::layout D = fr::wgmma(int(c.bn), 16, fr::operand::d, fr::type::f32);
@@ -601,6 +627,17 @@ static void check_pick_shape() {
   }
   printf("ok  the shape heuristic with split-K: %ld shapes, %ld split, never without fewer tiles than SMs\n", n,
          split);
+  // Skinny M: the swapped tile that holds M, and its slices for the N x M output.
+  CHECK(skinny_bn(1) == 16 && skinny_bn(16) == 16 && skinny_bn(17) == 32 && skinny_bn(32) == 32 &&
+            skinny_bn(33) == 64 && skinny_bn(64) == 64 && skinny_bn(65) == 0 && skinny_bn(256) == 0,
+        "skinny_bn");
+  const want skinny[] = {{1, 4096, 4096, true, 4},   {16, 8192, 8192, true, 2},   {64, 16384, 4096, true, 1},
+                         {16, 4096, 16384, true, 4}, {64, 8192, 8192, true, 2}};
+  for (const want &w : skinny) {
+    const uint32_t S = pick_splits(w.n, w.m, ceil_div(w.k, 64), sms, skinny_bn(w.m));
+    CHECK(S == w.splits, "skinny %u x %u x %u: %u slices, want %u", w.m, w.n, w.k, S, w.splits);
+  }
+  printf("ok  the skinny tiles and their slices\n");
 }
 
 int main() {
@@ -631,6 +668,8 @@ int main() {
   }
   check_epilogue(kConfigs[0]);
   check_epilogue(kConfigs[2]);
+  for (const config &c : kConfigs)
+    if (c.swap) check_transposed(c);
   for (uint32_t bn : {128u, 256u})
     for (uint32_t cl : {1u, 2u})
       for (auto mn : {std::pair<uint32_t, uint32_t>{4096, 4096}, {8192, 8192}, {8000, 8192}, {1000, 1000},
@@ -640,6 +679,8 @@ int main() {
   check_slices();
   check_workspace(kConfigs[0]);
   check_workspace(kConfigs[2]);
+  for (const config &c : kConfigs)
+    if (c.swap) check_workspace(c);
   check_fixup();
   // The model must catch broken protocols (else it proves nothing).
   for (int mutation = 1; mutation <= 3; ++mutation)
