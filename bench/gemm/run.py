@@ -148,12 +148,16 @@ def parse_variant(text):
     return name, splits
 
 
-def smoke_splits(mnk, splitk):
+def smoke_splits(mnk, splitk, forced=0):
     """The slices of K a variant is smoke-tested with at a shape: 0 (the heuristic's) and, for a
-    split-K variant, 2, 3 and one per k-block (at most MAX_SPLITS), each at most the k-blocks."""
+    split-K variant, 2, 3 and one per k-block (at most MAX_SPLITS), each at most the k-blocks.
+    A variant named with @S (`forced` S) runs its own S, and none at a shape with fewer k-blocks
+    than S (a plan refuses that: every slice needs one)."""
+    kblocks = (mnk[2] + 63) // 64
+    if forced:
+        return [0] if forced <= kblocks else []
     if not splitk:
         return [0]
-    kblocks = (mnk[2] + 63) // 64
     out = [0]
     for sp in (2, 3, min(kblocks, MAX_SPLITS)):
         if sp <= kblocks and sp not in out:
@@ -513,11 +517,18 @@ def device_record(torch):
 
 
 def smoke_cases(lib, name):
-    """(shape, what, splits) of step 1 for a variant spec: every shape, at each of smoke_splits'
-    slices for a split-K variant named without @S."""
+    """(cases, skipped) of step 1 for a variant spec: cases (shape, what, splits) are every shape
+    at each of smoke_splits' slices; skipped, the shapes a NAME@S variant cannot run (fewer
+    k-blocks than S)."""
     base, forced = parse_variant(name)
     splitk = base not in PICKS and lib.splitk(base) and not forced
-    return [(mnk, what, sp) for mnk, what in SMOKE_SHAPES for sp in smoke_splits(mnk, splitk)]
+    cases, skipped = [], []
+    for mnk, what in SMOKE_SHAPES:
+        sps = smoke_splits(mnk, splitk, forced)
+        cases += [(mnk, what, sp) for sp in sps]
+        if not sps:
+            skipped.append(mnk)
+    return cases, skipped
 
 
 def worker_smoke(torch, lib, name, seed):
@@ -525,7 +536,11 @@ def worker_smoke(torch, lib, name, seed):
     failures = 0
     emit(device_record(torch))
     g = None
-    for mnk, what, sp in smoke_cases(lib, name):
+    cases, skipped = smoke_cases(lib, name)
+    for mnk in skipped:
+        print("skip smoke %-26s %-18s fewer k-blocks than its slices (a plan refuses that); not counted"
+              % (name, size_name(mnk)))
+    for mnk, what, sp in cases:
         if g is None or (g.m, g.n, g.k) != mnk:
             g = Gpu(torch, lib, mnk, seed, fused)
         g.d.fill_(float("nan"))
@@ -809,7 +824,8 @@ def main(argv):
             no_gpu = True
             log("== smoke %s: FAILED to start (no torch or no GPU; see above)" % v)
             break
-        ok = rc == 0 and recs and all(r["status"] == "ok" for r in recs) and len(recs) == len(smoke_cases(lib, v))
+        cases = smoke_cases(lib, v)[0]
+        ok = rc == 0 and recs and all(r["status"] == "ok" for r in recs) and len(recs) == len(cases)
         if ok:
             passed.append(v)
         else:
@@ -950,6 +966,8 @@ def self_test():
     ok &= smoke_splits((128, 256, 64), True) == [0, 1] and smoke_splits((64, 1024, 2048), False) == [0]
     ok &= smoke_splits((257, 264, 72), True) == [0, 2] and smoke_splits((2304, 1792, 4096), True) == [0, 2, 3, 16]
     ok &= smoke_splits((3000, 4000, 328), True) == [0, 2, 3, 6]
+    ok &= smoke_splits((128, 256, 64), True, 2) == [] and smoke_splits((257, 264, 72), True, 2) == [0]
+    ok &= smoke_splits((257, 264, 72), False, 3) == []
     print("%s shape classes, NAME@S and the split-K smoke slices" % ("ok " if ok else "BAD"))
     fails += not ok
     print("self-test %s" % ("OK" if not fails else "FAILED"))
