@@ -1,5 +1,6 @@
 //===- DeadCode.cpp - What only the markers needed, removed ---------------===//
 #include "DeadCode.h"
+#include "LocalMemory.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -68,9 +69,12 @@ void removeDeadFeeders(ArrayRef<WeakTrackingVH> Operands) {
       continue;
     }
     // A slot nothing reads any more: its stores (and lifetime markers) go,
-    // and what they stored may be dead in turn.
+    // and what they stored may be dead in turn. Not a register tensor of an
+    // expanded call (tagged before this runs): what the expansion stored
+    // there is the user's instruction, kept even when nothing reads its
+    // result, as at -O0; the optimizer may still drop a pure one.
     auto *Slot = dyn_cast<AllocaInst>(I);
-    if (!Slot || !llvm::all_of(Slot->users(), [&](User *U) {
+    if (!Slot || Slot->hasMetadata(TensorMDName) || !llvm::all_of(Slot->users(), [&](User *U) {
           auto *SI = dyn_cast<StoreInst>(U);
           return (SI && SI->getPointerOperand() == Slot && SI->getValueOperand() != Slot &&
                   SI->isSimple()) ||

@@ -96,7 +96,7 @@ PreservedAnalyses TileApplyPipelineStartPass::run(Module &M, ModuleAnalysisManag
   return MPM.run(M, AM);
 }
 
-void expandOutsidePipeline(Module &M) {
+void runWithOwnAnalyses(Module &M, ModulePassManager &MPM) {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
@@ -107,7 +107,13 @@ void expandOutsidePipeline(Module &M) {
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  TileApplyPipelineStartPass().run(M, MAM);
+  MPM.run(M, MAM);
+}
+
+void expandOutsidePipeline(Module &M) {
+  ModulePassManager MPM;
+  MPM.addPass(TileApplyPipelineStartPass());
+  runWithOwnAnalyses(M, MPM);
 }
 
 } // namespace tileapply

@@ -33,6 +33,10 @@ public:
 /// half of a split compile, clang-plugin/PassRegistration.cpp).
 void expandOutsidePipeline(llvm::Module &M);
 
+/// Runs \p MPM on \p M with analysis managers of its own, registered as opt
+/// registers them (expandOutsidePipeline; test/fuzz/fuzz-pass.cpp).
+void runWithOwnAnalyses(llvm::Module &M, llvm::ModulePassManager &MPM);
+
 } // namespace tileapply
 
 #endif
