@@ -532,6 +532,18 @@ static Error checkValue(const ArgDesc &A, unsigned Index, const Value &V) {
                           ? typeName(Promoted)
                           : typeName(Promoted) + " (the promoted " + dtypeName(A.Elem).str() +
                                 ") or " + typeName(Carrier));
+    // A promoted integer constant must be one that a carrier value promotes
+    // to: its low bits, zero- or sign-extended, give it back. Else the
+    // narrowing to the carrier would change it without a word.
+    if (Ty == Promoted && Ty != Carrier && Carrier->isIntegerTy())
+      if (const auto *CI = dyn_cast<ConstantInt>(&V)) {
+        unsigned Bits = Carrier->getIntegerBitWidth();
+        if (!CI->getValue().isIntN(Bits) && !CI->getValue().isSignedIntN(Bits))
+          return malformed("argument " + Twine(Index) + " is a " + dtypeName(A.Elem) +
+                           " scalar in the layout, but its promoted value " +
+                           Twine(CI->getSExtValue()) + " does not fit in " + Twine(Bits) +
+                           " bits: no " + dtypeName(A.Elem) + " promotes to it");
+      }
     return Error::success();
   }
   case TILEAPPLY_KIND_PRED_SCALAR:

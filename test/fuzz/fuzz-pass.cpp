@@ -81,8 +81,8 @@ private:
   /// The register tensors the calls write: read after the calls (a volatile
   /// store of each one's first element), as a kernel would. The pass keeps
   /// an expansion whose result nothing reads (its clean-up leaves the call's
-  /// tensors alone: corpus/pass/unread-destination-2 has a destination this
-  /// list does not hold), so the check below holds either way.
+  /// tensors alone: test/lit/pass/unread-destination.ll), so the check below
+  /// holds for a destination this list does not hold too.
   std::vector<AllocaInst *> Observed;
 
   Value *opcodeOperand(const std::string &Opcode, IRBuilder<> &B);
