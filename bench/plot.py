@@ -163,10 +163,8 @@ def update_readme(path, block):
     return True
 
 
-def fp8_main(inputs, out_dir):
-    """gemm-fp8: bench/gemm/run_fp8.py's gemm-fp8.csv files (or folders holding
-    one) to DIR/gemm-fp8.{csv,md,png}: per dtype and size, TFLOP/s and the ratio
-    to torch._scaled_mm of every implementation, and the best variant per size."""
+def fp8_rows(inputs):
+    """The rows of bench/gemm/run_fp8.py's gemm-fp8.csv files (or folders holding one), and their header."""
     import csv
     rows = []
     header = None
@@ -180,23 +178,24 @@ def fp8_main(inputs, out_dir):
                 rows.append(r)
     if not rows:
         sys.exit("error: no gemm-fp8 rows")
-    os.makedirs(out_dir, exist_ok=True)
-    with open(os.path.join(out_dir, "gemm-fp8.csv"), "w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=header)
-        w.writeheader()
-        w.writerows(rows)
-    ok = [r for r in rows if r["status"] == "ok" and r["tflops"]]
+    return rows, header
+
+
+def fp8_sizes(ok):
     sizes = []
     for r in ok:
         key = (r["dtype"], r["size"])
         if key not in sizes:
             sizes.append(key)
-    lines = ["# FP8 GEMM (e4m3, bf16 out) vs torch._scaled_mm", "",
-             "From bench/gemm/run_fp8.py (every element checked against an f32 reference and "
-             "torch._scaled_mm before timing; median of the timed launches).", "",
-             "| dtype | M x N x K | torch._scaled_mm TFLOP/s | best variant | TFLOP/s | ratio | ta_pick ratio |",
+    return sizes
+
+
+def fp8_table_lines(rows):
+    """Per dtype and size: torch._scaled_mm's TFLOP/s, the best variant, its ratio, ta_pick's ratio."""
+    ok = [r for r in rows if r["status"] == "ok" and r["tflops"]]
+    lines = ["| dtype | M x N x K | torch._scaled_mm TFLOP/s | best variant | TFLOP/s | ratio | ta_pick ratio |",
              "|---|---|---:|---|---:|---:|---:|"]
-    for dt, sz in sizes:
+    for dt, sz in fp8_sizes(ok):
         here = [r for r in ok if (r["dtype"], r["size"]) == (dt, sz)]
         t = [r for r in here if r["impl"] == "torch_scaled_mm"]
         ours = [r for r in here if r["impl"] != "torch_scaled_mm"]
@@ -208,17 +207,20 @@ def fp8_main(inputs, out_dir):
     fails = [r for r in rows if r["status"] != "ok"]
     if fails:
         lines += ["", "Failed: " + ", ".join("%s %s" % (r["impl"], r["size"]) for r in fails)]
-    lines += ["", "![fp8 GEMM, TFLOP/s](gemm-fp8.png)", ""]
-    with open(os.path.join(out_dir, "gemm-fp8.md"), "w") as fh:
-        fh.write("\n".join(lines))
-    print("\n".join(lines))
+    return lines
+
+
+def fp8_plot(rows, png):
+    """TFLOP/s per size of every implementation (ta_pick under one name); False without matplotlib."""
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        print("warning: no matplotlib: gemm-fp8.png not written")
-        return
+        print("warning: no matplotlib: %s not written" % png)
+        return False
+    ok = [r for r in rows if r["status"] == "ok" and r["tflops"]]
+    sizes = fp8_sizes(ok)
     impls = []
     for r in ok:
         name = "ta_pick" if r["impl"].startswith("ta_pick") else r["impl"]
@@ -238,7 +240,88 @@ def fp8_main(inputs, out_dir):
     ax.set_ylabel("TFLOP/s")
     ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(os.path.join(out_dir, "gemm-fp8.png"), dpi=120)
+    fig.savefig(png, dpi=120)
+    plt.close(fig)
+    return True
+
+
+def fp8_main(inputs, out_dir):
+    """gemm-fp8: bench/gemm/run_fp8.py's gemm-fp8.csv files (or folders holding
+    one) to DIR/gemm-fp8.{csv,md,png}: per dtype and size, TFLOP/s and the ratio
+    to torch._scaled_mm of every implementation, and the best variant per size."""
+    import csv
+    rows, header = fp8_rows(inputs)
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "gemm-fp8.csv"), "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=header)
+        w.writeheader()
+        w.writerows(rows)
+    lines = ["# FP8 GEMM (e4m3, bf16 out) vs torch._scaled_mm", "",
+             "From bench/gemm/run_fp8.py (every element checked against an f32 reference and "
+             "torch._scaled_mm before timing; median of the timed launches).", ""]
+    lines += fp8_table_lines(rows)
+    lines += ["", "![fp8 GEMM, TFLOP/s](gemm-fp8.png)", ""]
+    with open(os.path.join(out_dir, "gemm-fp8.md"), "w") as fh:
+        fh.write("\n".join(lines))
+    print("\n".join(lines))
+    fp8_plot(rows, os.path.join(out_dir, "gemm-fp8.png"))
+
+
+# ---- shape classes (bench/gemm/run.py's CLASSES) ----------------------------------------------
+
+def gemm_classes():
+    """{class: [(m, n, k), ...]} as bench/gemm/run.py defines them (its --sizes classes)."""
+    sys.path.insert(0, os.path.join(HERE, "gemm"))
+    import run as gemm_run  # noqa: E402  (no torch at import)
+    return {c: [gemm_run.parse_size(x) for x in shapes] for c, shapes in gemm_run.CLASSES.items()}
+
+
+def class_lines(ratios, classes, what):
+    """A table per shape class of `ratios` {impl: {(m, n, k): ratio}}: shapes measured, the ratio's
+    range and median, how many at 1.00x or above, the worst shape."""
+    import statistics
+    out = ["| class | implementation | shapes | ratio to %s (min - median - max) | at or above 1.00x | worst |" % what,
+           "|---|---|---:|---|---:|---|"]
+    for cls, shapes in classes.items():
+        for impl, by in ratios.items():
+            got = [(by[s], s) for s in shapes if s in by]
+            if not got:
+                continue
+            xs = [x for x, _ in got]
+            worst = min(got)
+            out.append("| %s | %s | %d | %.2fx - %.2fx - %.2fx | %d of %d | %s (%.2fx) |" % (
+                cls, impl, len(got), min(xs), statistics.median(xs), max(xs), sum(x >= 1.0 for x in xs), len(got),
+                results.gemm_shape_name(*worst[1]), worst[0]))
+    return out if len(out) > 2 else []
+
+
+def gemm_class_section(disp):
+    """The bf16 table by shape class: each ta_* variant (picks by their own name) against cuBLAS."""
+    ratios = {}
+    for d in disp:
+        if d["variant"].startswith("ta_") and not d["fused"] and d["ratio_cublas"]:
+            name = d["label"].split(":")[0] if d["variant"].startswith("ta_pick") else d["variant"]
+            ratios.setdefault(name, {})[(d["m"], d["n"], d["k"])] = d["ratio_cublas"]
+    lines = class_lines(ratios, gemm_classes(), "cuBLAS")
+    return (["## By shape class (bf16)", "",
+             "Shape classes as `bench/gemm/run.py --sizes` names them; ratios are TFLOP/s over "
+             "`torch.matmul`'s at the same shape in the same run.", ""] + lines + [""]) if lines else []
+
+
+def fp8_class_section(rows, png_name):
+    """The FP8 results of the same run: ta_pick against torch._scaled_mm by shape class, then per shape."""
+    ratios = {}
+    for r in rows:
+        if r["status"] == "ok" and r["impl"] != "torch_scaled_mm" and r["ratio_vs_torch"]:
+            name = "%s %s" % (r["dtype"], "ta_pick" if r["impl"].startswith("ta_pick") else r["impl"])
+            ratios.setdefault(name, {})[(int(r["m"]), int(r["n"]), int(r["k"]))] = float(r["ratio_vs_torch"])
+    lines = ["## FP8 (same run)", "",
+             "bench/gemm/run_fp8.py: e4m3 x e4m3 (e5m2 x e4m3 where named), f32 accumulation, per-tensor scales, "
+             "bf16 out, every element checked against an f32 reference and `torch._scaled_mm` before timing; "
+             "ratios are TFLOP/s over `torch._scaled_mm`'s (cuBLASLt, no fast accumulation) at the same shape.", ""]
+    lines += class_lines(ratios, gemm_classes(), "torch._scaled_mm") + [""]
+    lines += fp8_table_lines(rows) + ["", "![fp8 GEMM, TFLOP/s](%s)" % png_name, ""]
+    return lines
 
 
 def main(argv):
@@ -308,8 +391,22 @@ def main(argv):
     os.replace(merged, csv_out)
     PLOTTERS[bench](disp, png_out)
     if bench == "gemm":
+        md = results.gemm_markdown(notes, disp, image=os.path.basename(png_out))
+        extra = gemm_class_section(disp)
+        # The FP8 results of the same run (run.sh writes gemm-fp8.csv beside gemm.csv).
+        fp8 = [os.path.join(os.path.dirname(f), "gemm-fp8.csv") for f in files]
+        fp8 = [f for f in fp8 if os.path.isfile(f)]
+        if fp8:
+            frows, fheader = fp8_rows(fp8)
+            fpng = os.path.join(out_dir, "gemm-classes-fp8.png")
+            fp8_plot(frows, fpng)
+            extra += fp8_class_section(frows, os.path.basename(fpng))
+        if extra:
+            # After the table, before "How it was measured".
+            at = md.find("\n## How it was measured")
+            md = md[:at + 1] + "\n".join(extra) + "\n" + md[at + 1:] if at >= 0 else md + "\n".join(extra)
         with open(md_out, "w") as f:
-            f.write(results.gemm_markdown(notes, disp, image=os.path.basename(png_out)))
+            f.write(md)
         print(results.gemm_text_table(disp))
         print()
         for s in results.gemm_summary_lines(disp):
