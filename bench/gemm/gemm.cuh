@@ -400,10 +400,13 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
         // Each k-block's four wgmma write part (the first overwrites it);
         // once they retire, part is added into acc and the stage is freed.
         // Nothing stays in flight across k-blocks: a second part buffer to
-        // overlap with would need 3 x 64 accumulator registers, more than
-        // the 168 that ptxas allocates for before setmaxnreg (it spills);
-        // promoting every second k-block puts a branch between the wgmma,
-        // which ptxas serializes (C7518).
+        // overlap with needs 3 x 64 accumulator registers (spills measured in
+        // an earlier build); promoting every second k-block puts a branch
+        // between the wgmma, which ptxas serializes (C7518). After
+        // setmaxnreg.inc ptxas does use up to the 232 registers the consumers
+        // get (a 128 x 192 ping-pong build reached R229 with 12 bytes of
+        // spill; it was no faster, bench/results/gemm-fp8.md), so 128 x 256
+        // (2 x 128 accumulators) is what does not fit.
         // config::pingpong: the turn passes from warpgroup to warpgroup at
         // every k-block, across tiles too (warpgroup 1's last pass of a tile
         // is warpgroup 0's first turn of the next); the very last pass, which

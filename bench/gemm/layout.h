@@ -92,7 +92,8 @@ struct config {
   /// accumulator bits than f32; measured on the H200, that error grows with K
   /// to 2.3x the bf16 output's tolerance at K = 8192 (cuBLASLt promotes
   /// likewise unless use_fast_accum). Costs a second set of accumulators, so
-  /// only tiles up to 128 x 128 fit.
+  /// a 128 x 256 tile (2 x 128 a consumer thread) does not fit in the 232
+  /// registers the consumers get after setmaxnreg.
   bool promote = false;
   /// Split-K (gemm_splitk_kernel, gemm_scaled_splitk_kernel): the K range of
   /// each output tile is cut into `splits` slices (a kernel parameter) that
