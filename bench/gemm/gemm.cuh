@@ -29,7 +29,10 @@
 //   - split-K (gemm_splitk_kernel, gemm_scaled_splitk_kernel): each tile's K
 //     cut into slices that different CTAs compute; every slice stores its
 //     f32 partial into a workspace and arrives on a counter, and the last to
-//     arrive sums the partials in slice order and runs the epilogue.
+//     arrive sums the partials in slice order and runs the epilogue;
+//   - skinny M (gemm_swap_kernel, config::swap): D^T = B A^T on the same
+//     pipeline, B's rows on the 128-row side, 16 to 64 rows of A on the
+//     other, split-K, each accumulator stored straight to D.
 // Ragged M, N and K: TMA fills out-of-range loads with zeros and clips stores;
 // N and K must be multiples of 8 (16-byte global strides).
 //
