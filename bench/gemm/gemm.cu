@@ -458,11 +458,11 @@ static int pick(const char *dtype, int M, int N, int K, bool allow_split) {
     return -1;
   };
   if (M < 1 || N < 1) return index(wide);
-  // Skinny bf16: the swapped kernel (layout.h's skinny_bn).
-  if (dt == "bf16" && allow_split) {
-    const uint32_t bn = gemm::skinny_bn(uint32_t(M));
-    if (bn) return index(bn == 16 ? "ta_skinny_16_s12" : bn == 32 ? "ta_skinny_32_s11" : "ta_skinny_64_s9");
-  }
+  // Skinny bf16: the swapped kernel whose tile side is layout.h's skinny_bn.
+  if (dt == "bf16" && allow_split)
+    if (const uint32_t bn = gemm::skinny_bn(uint32_t(M)))
+      for (int i = 0; i < kNumVariants; ++i)
+        if (kVariants[i].c.swap && kVariants[i].c.bn == bn) return i;
   const uint32_t kblocks = K > 0 ? gemm::ceil_div(uint32_t(K), bk) : 1;
   const gemm::shape_pick sp =
       gemm::pick_shape(uint32_t(M), uint32_t(N), kblocks, uint32_t(sm_count()), narrow_only, allow_split);
