@@ -15,9 +15,11 @@
 //       seqlen_k) gives O = 0 and LSE = +inf, as FlashAttention.
 //   const char *attn_error(void)       the last error, "" if none
 //   const char *attn_config(int d)     the kernel configuration for head dim d
-//   int         attn_set_mode(int m)   0: the software-pipelined kernels (default),
-//                                      1: the plain loop, 2: pipelined + ping-pong;
-//                                      returns the old mode
+//   int         attn_set_mode(int m)   0: the fastest kernel per head dim (default),
+//                                      1 to 4: the others (README.md); returns the old mode
+//   int         attn_set_persistent(int on)  1 (default): at most one CTA per SM, each
+//                                      taking tiles in turn; 0: one CTA per tile;
+//                                      returns the old setting
 //
 //===----------------------------------------------------------------------===//
 #include <cuda_runtime.h>
@@ -78,6 +80,7 @@ const variant kVariants[] = {
 };
 constexpr int kNumVariants = int(sizeof(kVariants) / sizeof(kVariants[0]));
 int g_mode = 0;
+bool g_persistent = true;
 
 thread_local std::string g_error;
 
@@ -131,15 +134,27 @@ int attn_set_mode(int mode) {
   return old;
 }
 
+/// 1 (the default): persistent CTAs, at most one per SM; 0: one CTA per
+/// tile (the same kernel; kept to measure what persistence gains). Returns
+/// the previous setting, or -1 for a value other than 0 and 1.
+int attn_set_persistent(int on) {
+  if (on != 0 && on != 1) return -1;
+  const int old = g_persistent ? 1 : 0;
+  g_persistent = on != 0;
+  return old;
+}
+
 const char *attn_config(int d) {
   for (const variant &v : kVariants)
     if (int(v.c.d) == d && v.mode == g_mode) {
       thread_local char buf[256];
       snprintf(buf, sizeof buf,
-               "d %u: Q tile %u rows, KV block %u rows, %u stages, %s, %u B shared memory, %u threads", v.c.d,
-               attn::kBM, v.c.bn, v.c.stages,
+               "d %u: Q tile %u rows, KV block %u rows, %u stages, %s, O staged %s, %u B shared memory, "
+               "%u threads, %s",
+               v.c.d, attn::kBM, v.c.bn, v.c.stages,
                v.c.pingpong ? "pipelined + ping-pong" : v.c.overlap ? "pipelined (S of j+1 over P V of j)" : "plain loop",
-               v.c.smem_bytes(), attn::kThreads);
+               v.c.separate_o() ? "apart" : "in Q's place", v.c.smem_bytes(), attn::kThreads,
+               g_persistent ? "persistent" : "one CTA per tile");
       return buf;
     }
   return nullptr;
@@ -163,8 +178,8 @@ int attn_fwd(const void *q, const void *k, const void *v, void *o, float *lse, i
   if (lse && reinterpret_cast<uintptr_t>(lse) % 4) return fail("lse must be 4-byte aligned");
   if (!(softmax_scale > 0.f) || !isfinite(softmax_scale)) return fail("softmax_scale must be positive and finite");
   const uint64_t m_blocks = (uint64_t(seqlen_q) + attn::kBM - 1) / attn::kBM;
-  if (heads > 65535 || batch > 65535) return fail("heads and batch must be at most 65535 (grid y and z)");
-  if (m_blocks > 0x7fffffffull) return fail("seqlen_q too large");
+  const uint64_t tiles = m_blocks * uint64_t(heads) * uint64_t(batch);
+  if (tiles > 0x7fffffffull) return fail("too many tiles: ceil(seqlen_q / 128) x heads x batch must be below 2^31");
   // TMA coordinates are signed 32-bit, strides below 2^40 bytes.
   if (uint64_t(seqlen_q) * heads * head_dim * 2 >= (1ull << 40) ||
       uint64_t(seqlen_k) * heads_kv * head_dim * 2 >= (1ull << 40))
@@ -191,12 +206,27 @@ int attn_fwd(const void *q, const void *k, const void *v, void *o, float *lse, i
   p.sq = uint32_t(seqlen_q);
   p.sk = uint32_t(seqlen_k);
   p.heads = uint32_t(heads);
+  p.batch = uint32_t(batch);
+  p.m_blocks = uint32_t(m_blocks);
+  p.tiles = uint32_t(tiles);
   p.group = uint32_t(heads / heads_kv);
   p.causal = uint32_t(causal);
   p.scale_log2 = softmax_scale * 1.4426950408889634f;
 
   cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = dim3(unsigned(m_blocks), unsigned(heads), unsigned(batch));
+  unsigned ctas = unsigned(tiles);
+  if (g_persistent) {
+    static int sms[64];
+    int dev = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= 64) return fail("cudaGetDevice failed");
+    if (!sms[dev]) {
+      cudaError_t e = cudaDeviceGetAttribute(&sms[dev], cudaDevAttrMultiProcessorCount, dev);
+      if (e != cudaSuccess || sms[dev] < 1)
+        return fail(std::string("cudaDeviceGetAttribute(multiProcessorCount): ") + cudaGetErrorName(e));
+    }
+    if (ctas > unsigned(sms[dev])) ctas = unsigned(sms[dev]);
+  }
+  cfg.gridDim = dim3(ctas);
   cfg.blockDim = dim3(attn::kThreads);
   cfg.dynamicSmemBytes = var->c.smem_bytes();
   cfg.stream = static_cast<cudaStream_t>(stream);

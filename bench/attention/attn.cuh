@@ -8,11 +8,13 @@
 // are bottom-right aligned (query i sees keys j <= i + seqlen_k - seqlen_q).
 // Every PTX instruction beyond plain C++ is a __tile_apply call.
 //
-// Structure (the FlashAttention-3 recipe, without the ping-pong named barriers yet):
-//   - one CTA per (128-row Q tile, head, batch); 384 threads: warpgroups 0
-//     and 1 consume (64 query rows each), warpgroup 2 produces; setmaxnreg
-//     moves registers from the producer (24) to the consumers (240);
-//   - one elected producer thread loads the Q tile once and then K and V
+// Structure (the FlashAttention-3 recipe):
+//   - persistent CTAs (at most one per SM), each taking its (128-row Q tile,
+//     head, batch) tiles in turn (layout.h's schedule); 384 threads:
+//     warpgroups 0 and 1 consume (64 query rows each), warpgroup 2 produces;
+//     setmaxnreg moves registers from the producer (24) to the consumers (240);
+//   - one elected producer thread loads each tile's Q (once the previous
+//     tile is done with the buffer: the Q empty mbarrier) and K and V
 //     blocks of bn rows into a ring of stages with 4-D TMA loads (dims d,
 //     seqlen, heads, batch: ragged tails read zeros, never another batch),
 //     128-byte swizzled, 64 head-dim columns per box; K and V of a stage have
@@ -29,10 +31,14 @@
 //     tile::frag), then O += P V with wgmma m64n<d>k16, A from registers and
 //     V MN-major from shared memory (imm-trans-b = 1); with config.overlap
 //     the loop is software-pipelined: S of block j is issued, then the P V of
-//     block j - 1, and the softmax of block j runs while that one is in flight;
-//   - the epilogue: O / l in f32, cvt to bf16x2, stmatrix into the
-//     warpgroup's own (dead) rows of the Q tile, fence.proxy.async, one 4-D
-//     TMA store per 64-column box (rows past seqlen_q are clipped by TMA).
+//     block j - 1, and the softmax of block j runs while that one is in
+//     flight; with config.pingpong the two warpgroups take turns issuing;
+//   - the epilogue: O / l in f32, cvt to bf16x2, stmatrix into the O staging
+//     tile (its own place where shared memory allows, so the next tile's Q
+//     and K load meanwhile; else the warpgroup's own dead rows of Q),
+//     fence.proxy.async, one 4-D TMA store per 64-column box (rows past
+//     seqlen_q are clipped by TMA), not waited for until the staging tile is
+//     needed again.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BENCH_ATTENTION_ATTN_CUH
@@ -116,10 +122,22 @@ struct params {
   float *lse;          ///< [batch, heads, seqlen_q] f32, or null
   uint32_t sq, sk;     ///< sequence lengths
   uint32_t heads;      ///< query heads
+  uint32_t batch;
+  uint32_t m_blocks;   ///< Q tiles per (head, batch)
+  uint32_t tiles;      ///< m_blocks x heads x batch (below 2^31)
   uint32_t group;      ///< query heads per KV head
   uint32_t causal;     ///< 0 or 1
   float scale_log2;    ///< softmax scale * log2(e)
 };
+
+/// Calls f(tile, i) for the tiles of this CTA in order (layout.h's schedule), i = 0, 1, ...
+template <class F> __device__ __forceinline__ void for_each_tile(const params &p, F &&f) {
+  uint32_t i = 0;
+  for (uint32_t round = 0; round * gridDim.x < p.tiles; ++round) {
+    const uint32_t t = tile_index(blockIdx.x, round, gridDim.x, p.causal != 0);
+    if (t < p.tiles) f(tile_at(t, p.m_blocks, p.heads, p.batch, p.causal != 0), i++);
+  }
+}
 
 // ---- the kernel ----------------------------------------------------------------------------------
 
@@ -135,20 +153,18 @@ __global__ void __launch_bounds__(kThreads, 1)
   uint8_t *const smem = smem_raw + (((raw + 1023u) & ~1023u) - raw);
   const uint32_t sbase = smem_u32(smem);
   uint64_t *const qfull = reinterpret_cast<uint64_t *>(smem + C.off_qfull());
+  uint64_t *const qempty = reinterpret_cast<uint64_t *>(smem + C.off_qempty());
   uint64_t *const kfull = reinterpret_cast<uint64_t *>(smem + C.off_kfull(0));
   uint64_t *const vfull = reinterpret_cast<uint64_t *>(smem + C.off_vfull(0));
   uint64_t *const kempty = reinterpret_cast<uint64_t *>(smem + C.off_kempty(0));
   uint64_t *const vempty = reinterpret_cast<uint64_t *>(smem + C.off_vempty(0));
 
   const uint32_t wg = threadIdx.x / 128, tid = threadIdx.x % 128;
-  // Causal tiles get more work further down: launch those first.
-  const uint32_t m_blk = p.causal ? gridDim.x - 1 - blockIdx.x : blockIdx.x;
-  const uint32_t m0 = m_blk * kBM, head = blockIdx.y, batch = blockIdx.z, head_kv = head / p.group;
   const bool causal = p.causal != 0;
-  const uint32_t nblocks = kv_blocks(m0, p.sq, p.sk, causal, C.bn);
 
   if (threadIdx.x == 0) {
     bar_init(qfull, 1);
+    bar_init(qempty, C.empty_arrivals());
     for (uint32_t s = 0; s < C.stages; ++s) {
       bar_init(&kfull[s], 1);
       bar_init(&vfull[s], 1);
@@ -166,42 +182,55 @@ __global__ void __launch_bounds__(kThreads, 1)
       bool leader[1];
       __tile_apply("elect.sync", leader, 0xffffffffu);
       if (leader[0]) {
-        bar_arrive_expect(qfull, C.q_bytes());
-        for (uint32_t c = 0; c < C.chunks(); ++c)
-          tma_load(smem + C.off_q() + c * kBM * kChunkBytes, tmQ, int32_t(c * kChunk), int32_t(m0), int32_t(head),
-                   int32_t(batch), qfull);
         ring r;
-        for (uint32_t j = 0; j < nblocks; ++j) {
-          const int32_t n0 = int32_t(j * C.bn);
-          bar_wait(&kempty[r.stage], r.phase ^ 1);
-          bar_arrive_expect(&kfull[r.stage], C.kv_bytes());
-          for (uint32_t c = 0; c < C.chunks(); ++c)
-            tma_load(smem + C.off_k(r.stage) + c * C.bn * kChunkBytes, tmK, int32_t(c * kChunk), n0,
-                     int32_t(head_kv), int32_t(batch), &kfull[r.stage]);
-          bar_wait(&vempty[r.stage], r.phase ^ 1);
-          bar_arrive_expect(&vfull[r.stage], C.kv_bytes());
-          for (uint32_t c = 0; c < C.chunks(); ++c)
-            tma_load(smem + C.off_v(r.stage) + c * C.bn * kChunkBytes, tmV, int32_t(c * kChunk), n0,
-                     int32_t(head_kv), int32_t(batch), &vfull[r.stage]);
-          r.advance(C.stages);
-        }
+        for_each_tile(p, [&](tile_coord t, uint32_t i) BENCH_INLINE {
+          const uint32_t m0 = t.m_blk * kBM, head_kv = t.head / p.group;
+          const uint32_t nblocks = kv_blocks(m0, p.sq, p.sk, causal, C.bn);
+          // Q once the previous tile is done with it; issued after this
+          // tile's first K so that K does not wait behind the Q buffer.
+          auto load_q = [&]() BENCH_INLINE {
+            bar_wait(qempty, (i % 2) ^ 1);
+            bar_arrive_expect(qfull, C.q_bytes());
+            for (uint32_t c = 0; c < C.chunks(); ++c)
+              tma_load(smem + C.off_q() + c * kBM * kChunkBytes, tmQ, int32_t(c * kChunk), int32_t(m0),
+                       int32_t(t.head), int32_t(t.batch), qfull);
+          };
+          if (nblocks == 0) load_q(); // fully masked rows: the consumers still take (and free) Q
+          for (uint32_t j = 0; j < nblocks; ++j) {
+            const int32_t n0 = int32_t(j * C.bn);
+            bar_wait(&kempty[r.stage], r.phase ^ 1);
+            bar_arrive_expect(&kfull[r.stage], C.kv_bytes());
+            for (uint32_t c = 0; c < C.chunks(); ++c)
+              tma_load(smem + C.off_k(r.stage) + c * C.bn * kChunkBytes, tmK, int32_t(c * kChunk), n0,
+                       int32_t(head_kv), int32_t(t.batch), &kfull[r.stage]);
+            if (j == 0) load_q();
+            bar_wait(&vempty[r.stage], r.phase ^ 1);
+            bar_arrive_expect(&vfull[r.stage], C.kv_bytes());
+            for (uint32_t c = 0; c < C.chunks(); ++c)
+              tma_load(smem + C.off_v(r.stage) + c * C.bn * kChunkBytes, tmV, int32_t(c * kChunk), n0,
+                       int32_t(head_kv), int32_t(t.batch), &vfull[r.stage]);
+            r.advance(C.stages);
+          }
+        });
       }
     }
   } else {
     // ---- consumers: 64 query rows each ----
     __tile_apply("setmaxnreg.inc.sync.aligned.u32", kConsumerRegs);
     const uint32_t warp = tid / 32, lane = tid % 32;
+    const float sl2 = p.scale_log2;
     float o[kO], s[kS];
     uint32_t pa[C.bn / 16][4];
-    static_for<kO>([&](auto i) BENCH_INLINE { o[i] = 0.f; });
-    float mrow[2] = {-INFINITY, -INFINITY}, lrow[2] = {0.f, 0.f};
-    // The two query rows of this thread (row halves h = 0, 1).
-    const int32_t row0 = int32_t(m0 + wg * kWgM + 16 * warp + lane / 4);
-    const int32_t lim0 = col_limit(row0, int32_t(p.sq), int32_t(p.sk), causal);
-    const int32_t lim1 = col_limit(row0 + 8, int32_t(p.sq), int32_t(p.sk), causal);
-    const float sl2 = p.scale_log2;
+    float mrow[2], lrow[2];
+    // The ring positions carry over from tile to tile, as the producer's.
+    // rk: the next block whose K is read; rv: the next whose V is read (one
+    // behind rk in the pipelined loop, equal to it between tiles).
+    ring rk, rv;
 
-    // S = Q K^T of block j into s (issued and committed; not waited for).
+    auto release = [&](uint64_t *b) BENCH_INLINE {
+      if (lane == 0) bar_arrive(b);
+    };
+    // S = Q K^T of the block in `stage` into s (issued and committed; not waited for).
     auto issue_s = [&](uint32_t stage) BENCH_INLINE {
       const uint32_t kb = sbase + C.off_k(stage);
       fence_all(s);
@@ -220,42 +249,15 @@ __global__ void __launch_bounds__(kThreads, 1)
       static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { wgmma_rs<C.d>(o, pa[kk], v_desc(vb, C.bn, kk)); });
       __tile_apply("wgmma.commit_group.sync.aligned");
     };
-    // The mask and the online softmax of the S of block j: s becomes the
-    // unnormalized probabilities (f32), alpha the rescale of the old O and l.
-    float alpha[2][1];
-    auto softmax = [&](uint32_t j) BENCH_INLINE {
-      const uint32_t n0 = j * C.bn;
-      if (block_needs_mask(m0, n0, p.sq, p.sk, causal, C.bn)) {
-        const int32_t base = int32_t(n0 + 2 * (lane % 4));
-        const int32_t l0 = lim0 - base, l1 = lim1 - base;
-        static_for<kS>([&](auto i) BENCH_INLINE {
-          constexpr int32_t col = int32_t(8 * (i / 4) + i % 2);
-          if (col >= (((i / 2) % 2) ? l1 : l0)) s[i] = -INFINITY;
-        });
-      }
-      float mx[2][1] = {{mrow[0]}, {mrow[1]}};
-      static_for<kS>([&](auto i) BENCH_INLINE {
-        constexpr uint32_t h = (i / 2) % 2;
-        mx[h][0] = fmaxf(mx[h][0], s[i]);
-      });
-      quad_max(mx);
-      float neg[2];
-      static_for<2>([&](auto h) BENCH_INLINE {
-        const float mnew = mx[h][0];
-        const float muse = mnew == -INFINITY ? 0.f : mnew; // an all-masked row so far: p = 0, not NaN
-        alpha[h][0] = (mrow[h] - muse) * sl2;
-        neg[h] = -muse * sl2;
-        mrow[h] = mnew;
-      });
-      __tile_apply("ex2.approx.ftz.f32", alpha, alpha);
-      static_for<kS>([&](auto i) BENCH_INLINE {
-        constexpr uint32_t h = (i / 2) % 2;
-        s[i] = fmaf(s[i], sl2, neg[h]);
-      });
-      __tile_apply("ex2.approx.ftz.f32", regs<tile::shape<kS, 1>, tile::stride<1, 1>, kS>(s),
-                   regs<tile::shape<kS, 1>, tile::stride<1, 1>, kS>(s));
+    // Once O += P V of the block at rv has retired: its V is free.
+    auto pv_retired = [&]() BENCH_INLINE {
+      fence_all(o);
+      static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { fence_all(pa[kk]); });
+      release(&vempty[rv.stage]);
+      rv.advance(C.stages);
     };
     // After the O += P V that read pa has retired: rescale O and l, pack P.
+    float alpha[2][1];
     auto rescale_and_pack = [&]() BENCH_INLINE {
       float sum[2] = {0.f, 0.f};
       static_for<kS>([&](auto i) BENCH_INLINE { sum[(i / 2) % 2] += s[i]; });
@@ -267,117 +269,165 @@ __global__ void __launch_bounds__(kThreads, 1)
                    regs<tile::shape<kS / 2, 1>, tile::stride<2, 1>, kS - 1>(s + 1),
                    regs<tile::shape<kS / 2, 1>, tile::stride<2, 1>, kS>(s));
     };
-    auto release = [&](uint64_t *b) BENCH_INLINE {
-      if (lane == 0) bar_arrive(b);
-    };
 
-    bar_wait(qfull, 0);
-    if constexpr (!C.overlap) {
-      ring r;
-      for (uint32_t j = 0; j < nblocks; ++j) {
-        bar_wait(&kfull[r.stage], r.phase);
-        issue_s(r.stage);
-        __tile_apply("wgmma.wait_group.sync.aligned", 0);
-        fence_all(s);
-        release(&kempty[r.stage]);
-        softmax(j);
-        rescale_and_pack();
-        bar_wait(&vfull[r.stage], r.phase);
-        issue_pv(r.stage);
-        __tile_apply("wgmma.wait_group.sync.aligned", 0);
-        fence_all(o);
-        static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { fence_all(pa[kk]); });
-        release(&vempty[r.stage]);
-        r.advance(C.stages);
-      }
-    } else if (nblocks > 0) {
-      // Software pipeline (FA3's intra-warpgroup overlap): S of block j is
-      // issued, then O += P V of block j - 1 behind it; the softmax of block
-      // j runs while that P V product is still in flight. With ping-pong the
-      // warpgroups take turns at each issue point (layout.h).
-      const uint32_t points = nblocks + 1;
-      auto take_turn = [&]() BENCH_INLINE {
-        if constexpr (C.pingpong) named_sync(kTurnBar + wg, 256);
-      };
-      auto pass_turn = [&](uint32_t point) BENCH_INLINE {
-        if constexpr (C.pingpong)
-          if (passes_turn(wg, point, points)) named_arrive(kTurnBar + (1 - wg), 256);
-      };
-      if constexpr (C.pingpong)
-        if (wg == 1) named_arrive(kTurnBar, 256); // warpgroup 0 goes first
-      ring rk, rv; // rv: the block whose V is next to be read (one behind rk)
-      bar_wait(&kfull[rk.stage], rk.phase);
-      take_turn();
-      issue_s(rk.stage);
-      pass_turn(0);
-      __tile_apply("wgmma.wait_group.sync.aligned", 0);
-      fence_all(s);
-      release(&kempty[rk.stage]);
-      rk.advance(C.stages);
-      softmax(0);
-      rescale_and_pack();
-      for (uint32_t j = 1; j < nblocks; ++j) {
-        bar_wait(&kfull[rk.stage], rk.phase);
-        bar_wait(&vfull[rv.stage], rv.phase);
-        take_turn();
-        issue_s(rk.stage);
-        issue_pv(rv.stage);
-        pass_turn(j);
-        __tile_apply("wgmma.wait_group.sync.aligned", 1); // S of block j has retired
+    for_each_tile(p, [&](tile_coord t, uint32_t it) BENCH_INLINE {
+      const uint32_t m0 = t.m_blk * kBM;
+      const uint32_t nblocks = kv_blocks(m0, p.sq, p.sk, causal, C.bn);
+      static_for<kO>([&](auto i) BENCH_INLINE { o[i] = 0.f; });
+      mrow[0] = mrow[1] = -INFINITY;
+      lrow[0] = lrow[1] = 0.f;
+      // The two query rows of this thread (row halves h = 0, 1).
+      const int32_t row0 = int32_t(m0 + wg * kWgM + 16 * warp + lane / 4);
+      const int32_t lim0 = col_limit(row0, int32_t(p.sq), int32_t(p.sk), causal);
+      const int32_t lim1 = col_limit(row0 + 8, int32_t(p.sq), int32_t(p.sk), causal);
+
+      // Once S = Q K^T of block j (at rk) has retired: its K is free, and
+      // after the tile's last block so is Q (unless O is staged there).
+      auto s_retired = [&](uint32_t j) BENCH_INLINE {
         fence_all(s);
         release(&kempty[rk.stage]);
         rk.advance(C.stages);
-        softmax(j);
-        __tile_apply("wgmma.wait_group.sync.aligned", 0); // O += P V of block j - 1 has retired
-        fence_all(o);
-        static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { fence_all(pa[kk]); });
-        release(&vempty[rv.stage]);
-        rv.advance(C.stages);
-        rescale_and_pack();
-      }
-      bar_wait(&vfull[rv.stage], rv.phase);
-      take_turn();
-      issue_pv(rv.stage);
-      pass_turn(nblocks);
-      __tile_apply("wgmma.wait_group.sync.aligned", 0);
-      fence_all(o);
-      static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { fence_all(pa[kk]); });
-      release(&vempty[rv.stage]);
-    }
-
-    // ---- epilogue ----
-    float l[2][1] = {{lrow[0]}, {lrow[1]}};
-    quad_sum(l);
-    const float inv0 = l[0][0] > 0.f ? 1.f / l[0][0] : 0.f, inv1 = l[1][0] > 0.f ? 1.f / l[1][0] : 0.f;
-    static_for<kO>([&](auto i) BENCH_INLINE { o[i] *= ((i / 2) % 2) ? inv1 : inv0; });
-    if (p.lse && lane % 4 == 0) {
-      float lg[2][1] = {{l[0][0] > 0.f ? l[0][0] : 1.f}, {l[1][0] > 0.f ? l[1][0] : 1.f}};
-      __tile_apply("lg2.approx.ftz.f32", lg, lg);
-      static_for<2>([&](auto h) BENCH_INLINE {
-        const int32_t row = row0 + 8 * int32_t(h);
-        if (row < int32_t(p.sq)) {
-          const float v = l[h][0] > 0.f ? (mrow[h] * sl2 + lg[h][0]) * 0.69314718055994531f : INFINITY;
-          p.lse[(size_t(batch) * p.heads + head) * p.sq + uint32_t(row)] = v;
+        if (C.separate_o() && j + 1 == nblocks) release(qempty);
+      };
+      // The mask and the online softmax of the S of block j: s becomes the
+      // unnormalized probabilities (f32), alpha the rescale of the old O and l.
+      auto softmax = [&](uint32_t j) BENCH_INLINE {
+        const uint32_t n0 = j * C.bn;
+        if (block_needs_mask(m0, n0, p.sq, p.sk, causal, C.bn)) {
+          const int32_t base = int32_t(n0 + 2 * (lane % 4));
+          const int32_t l0 = lim0 - base, l1 = lim1 - base;
+          static_for<kS>([&](auto i) BENCH_INLINE {
+            constexpr int32_t col = int32_t(8 * (i / 4) + i % 2);
+            if (col >= (((i / 2) % 2) ? l1 : l0)) s[i] = -INFINITY;
+          });
         }
+        float mx[2][1] = {{mrow[0]}, {mrow[1]}};
+        static_for<kS>([&](auto i) BENCH_INLINE {
+          constexpr uint32_t h = (i / 2) % 2;
+          mx[h][0] = fmaxf(mx[h][0], s[i]);
+        });
+        quad_max(mx);
+        float neg[2];
+        static_for<2>([&](auto h) BENCH_INLINE {
+          const float mnew = mx[h][0];
+          const float muse = mnew == -INFINITY ? 0.f : mnew; // an all-masked row so far: p = 0, not NaN
+          alpha[h][0] = (mrow[h] - muse) * sl2;
+          neg[h] = -muse * sl2;
+          mrow[h] = mnew;
+        });
+        __tile_apply("ex2.approx.ftz.f32", alpha, alpha);
+        static_for<kS>([&](auto i) BENCH_INLINE {
+          constexpr uint32_t h = (i / 2) % 2;
+          s[i] = fmaf(s[i], sl2, neg[h]);
+        });
+        __tile_apply("ex2.approx.ftz.f32", regs<tile::shape<kS, 1>, tile::stride<1, 1>, kS>(s),
+                     regs<tile::shape<kS, 1>, tile::stride<1, 1>, kS>(s));
+      };
+
+      bar_wait(qfull, it % 2);
+      if constexpr (!C.overlap) {
+        for (uint32_t j = 0; j < nblocks; ++j) {
+          bar_wait(&kfull[rk.stage], rk.phase);
+          issue_s(rk.stage);
+          __tile_apply("wgmma.wait_group.sync.aligned", 0);
+          s_retired(j);
+          softmax(j);
+          rescale_and_pack();
+          bar_wait(&vfull[rv.stage], rv.phase);
+          issue_pv(rv.stage);
+          __tile_apply("wgmma.wait_group.sync.aligned", 0);
+          pv_retired();
+        }
+      } else if (nblocks > 0) {
+        // Software pipeline (FA3's intra-warpgroup overlap): S of block j is
+        // issued, then O += P V of block j - 1 behind it; the softmax of block
+        // j runs while that P V product is still in flight. With ping-pong the
+        // warpgroups take turns at each issue point (layout.h).
+        const uint32_t points = nblocks + 1;
+        auto take_turn = [&]() BENCH_INLINE {
+          if constexpr (C.pingpong) named_sync(kTurnBar + wg, 256);
+        };
+        auto pass_turn = [&](uint32_t point) BENCH_INLINE {
+          if constexpr (C.pingpong)
+            if (passes_turn(wg, point, points)) named_arrive(kTurnBar + (1 - wg), 256);
+        };
+        if constexpr (C.pingpong)
+          if (wg == 1) named_arrive(kTurnBar, 256); // warpgroup 0 goes first
+        bar_wait(&kfull[rk.stage], rk.phase);
+        take_turn();
+        issue_s(rk.stage);
+        pass_turn(0);
+        __tile_apply("wgmma.wait_group.sync.aligned", 0);
+        s_retired(0);
+        softmax(0);
+        rescale_and_pack();
+        for (uint32_t j = 1; j < nblocks; ++j) {
+          bar_wait(&kfull[rk.stage], rk.phase);
+          bar_wait(&vfull[rv.stage], rv.phase);
+          take_turn();
+          issue_s(rk.stage);
+          issue_pv(rv.stage);
+          pass_turn(j);
+          __tile_apply("wgmma.wait_group.sync.aligned", 1); // S of block j has retired
+          s_retired(j);
+          softmax(j);
+          __tile_apply("wgmma.wait_group.sync.aligned", 0); // O += P V of block j - 1 has retired
+          pv_retired();
+          rescale_and_pack();
+        }
+        bar_wait(&vfull[rv.stage], rv.phase);
+        take_turn();
+        issue_pv(rv.stage);
+        pass_turn(nblocks);
+        __tile_apply("wgmma.wait_group.sync.aligned", 0);
+        pv_retired();
+      }
+      if (C.separate_o() && nblocks == 0) release(qempty);
+
+      // ---- epilogue ----
+      const uint32_t head = t.head, batch = t.batch;
+      float l[2][1] = {{lrow[0]}, {lrow[1]}};
+      quad_sum(l);
+      const float inv0 = l[0][0] > 0.f ? 1.f / l[0][0] : 0.f, inv1 = l[1][0] > 0.f ? 1.f / l[1][0] : 0.f;
+      static_for<kO>([&](auto i) BENCH_INLINE { o[i] *= ((i / 2) % 2) ? inv1 : inv0; });
+      if (p.lse && lane % 4 == 0) {
+        float lg[2][1] = {{l[0][0] > 0.f ? l[0][0] : 1.f}, {l[1][0] > 0.f ? l[1][0] : 1.f}};
+        __tile_apply("lg2.approx.ftz.f32", lg, lg);
+        static_for<2>([&](auto h) BENCH_INLINE {
+          const int32_t row = row0 + 8 * int32_t(h);
+          if (row < int32_t(p.sq)) {
+            const float v = l[h][0] > 0.f ? (mrow[h] * sl2 + lg[h][0]) * 0.69314718055994531f : INFINITY;
+            p.lse[(size_t(batch) * p.heads + head) * p.sq + uint32_t(row)] = v;
+          }
+        });
+      }
+      // The staging boxes are free: with their own place, once the previous
+      // tile's TMA store has read them; in Q's place, every warp of this
+      // warpgroup is done reading its Q rows (its last wgmma retired).
+      if (C.separate_o() && tid == 0) __tile_apply("cp.async.bulk.wait_group.read", 0);
+      named_sync(1 + wg, 128);
+      static_for<C.chunks()>([&](auto c) BENCH_INLINE {
+        uint8_t *const box = smem + C.off_o() + epi_box(c, wg);
+        store_box_bf16(box, &o[c * 32], warp, lane);
       });
-    }
-    // Every warp of this warpgroup is done reading its Q rows: they become
-    // the staging boxes.
-    named_sync(1 + wg, 128);
-    static_for<C.chunks()>([&](auto c) BENCH_INLINE {
-      uint8_t *const box = smem + C.off_q() + epi_box(c, wg);
-      store_box_bf16(box, &o[c * 32], warp, lane);
+      __tile_apply("fence.proxy.async.shared::cta");
+      named_sync(1 + wg, 128);
+      const uint32_t wrow = m0 + wg * kWgM;
+      if (tid == 0 && wrow < p.sq) {
+        for (uint32_t c = 0; c < C.chunks(); ++c)
+          tma_store(tmO, int32_t(c * kChunk), int32_t(wrow), int32_t(head), int32_t(batch),
+                    smem + C.off_o() + epi_box(c, wg));
+        __tile_apply("cp.async.bulk.commit_group");
+      }
+      if constexpr (!C.separate_o()) {
+        // O is staged in Q's place: the next Q may land once the store has read it.
+        if (tid == 0) __tile_apply("cp.async.bulk.wait_group.read", 0);
+        named_sync(1 + wg, 128);
+        release(qempty);
+      }
     });
-    __tile_apply("fence.proxy.async.shared::cta");
-    named_sync(1 + wg, 128);
-    const uint32_t wrow = m0 + wg * kWgM;
-    if (tid == 0 && wrow < p.sq) {
-      for (uint32_t c = 0; c < C.chunks(); ++c)
-        tma_store(tmO, int32_t(c * kChunk), int32_t(wrow), int32_t(head), int32_t(batch),
-                  smem + C.off_q() + epi_box(c, wg));
-      __tile_apply("cp.async.bulk.commit_group");
-      __tile_apply("cp.async.bulk.wait_group", 0);
-    }
+    // Every TMA store of this CTA has completed before it exits.
+    if (tid == 0) __tile_apply("cp.async.bulk.wait_group", 0);
   }
 }
 

@@ -74,19 +74,35 @@ struct config {
   ATTN_HD constexpr uint32_t o_regs() const { return d / 2; }  // O accumulators per thread
   ATTN_HD constexpr uint32_t q_bytes() const { return kBM * d * 2; }
   ATTN_HD constexpr uint32_t kv_bytes() const { return bn * d * 2; } // one K (or V) block
-  // The plan, from a 1024-aligned base: Q, K stages, V stages, barriers.
+  // The plan, from a 1024-aligned base: Q, K stages, V stages, the O
+  // staging tile when it fits (else O is staged in Q's place), barriers.
   ATTN_HD constexpr uint32_t off_q() const { return 0; }
   ATTN_HD constexpr uint32_t off_k(uint32_t s) const { return q_bytes() + s * kv_bytes(); }
   ATTN_HD constexpr uint32_t off_v(uint32_t s) const { return q_bytes() + (stages + s) * kv_bytes(); }
-  ATTN_HD constexpr uint32_t off_bars() const { return q_bytes() + 2 * stages * kv_bytes(); }
+  /// Bytes of the barriers: Q full and empty, and per stage K / V full and empty.
+  ATTN_HD constexpr uint32_t bar_bytes() const { return 16 + 32 * stages; }
+  /// Whether the O staging tile (as large as Q) has its own place. Then the
+  /// next tile's Q loads while this tile's epilogue runs; otherwise the
+  /// epilogue stages O in the (dead) Q rows and the next Q waits for the
+  /// TMA store to have read them.
+  ATTN_HD constexpr bool separate_o() const {
+    return 2 * q_bytes() + 2 * stages * kv_bytes() + bar_bytes() + 1024 <= kSmemLimit;
+  }
+  ATTN_HD constexpr uint32_t off_o() const { return separate_o() ? q_bytes() + 2 * stages * kv_bytes() : off_q(); }
+  ATTN_HD constexpr uint32_t off_bars() const {
+    return q_bytes() * (separate_o() ? 2 : 1) + 2 * stages * kv_bytes();
+  }
   ATTN_HD constexpr uint32_t off_qfull() const { return off_bars(); }
-  ATTN_HD constexpr uint32_t off_kfull(uint32_t s) const { return off_bars() + 8 + 8 * s; }
-  ATTN_HD constexpr uint32_t off_vfull(uint32_t s) const { return off_bars() + 8 + 8 * (stages + s); }
+  /// Q is freed once every consumer warp is done with it (its last S = Q K^T
+  /// retired, or with O staged in Q's place, the TMA store has read O).
+  ATTN_HD constexpr uint32_t off_qempty() const { return off_bars() + 8; }
+  ATTN_HD constexpr uint32_t off_kfull(uint32_t s) const { return off_bars() + 16 + 8 * s; }
+  ATTN_HD constexpr uint32_t off_vfull(uint32_t s) const { return off_bars() + 16 + 8 * (stages + s); }
   /// K and V of a stage are freed apart (K once S = Q K^T retired, V once O += P V retired).
-  ATTN_HD constexpr uint32_t off_kempty(uint32_t s) const { return off_bars() + 8 + 8 * (2 * stages + s); }
-  ATTN_HD constexpr uint32_t off_vempty(uint32_t s) const { return off_bars() + 8 + 8 * (3 * stages + s); }
-  ATTN_HD constexpr uint32_t smem_bytes() const { return off_vempty(stages) + 1024; }
-  /// Arrivals that free a K or V block: one per consumer warp.
+  ATTN_HD constexpr uint32_t off_kempty(uint32_t s) const { return off_bars() + 16 + 8 * (2 * stages + s); }
+  ATTN_HD constexpr uint32_t off_vempty(uint32_t s) const { return off_bars() + 16 + 8 * (3 * stages + s); }
+  ATTN_HD constexpr uint32_t smem_bytes() const { return off_bars() + bar_bytes() + 1024; }
+  /// Arrivals that free Q, a K or a V block: one per consumer warp.
   ATTN_HD constexpr uint32_t empty_arrivals() const { return kConsumers * 4; }
 
   ATTN_HD constexpr const char *error() const {
@@ -189,9 +205,37 @@ ATTN_HD constexpr bool block_needs_mask(uint32_t m0, uint32_t n0, uint32_t sq, u
 
 // ---- the epilogue (64 x 64 boxes per warpgroup, as the GEMM) ---------------------------
 
-/// The staging box of chunk c for warpgroup wg: its own 64 rows of the Q tile
-/// (Q is dead once its last S wgmma retired).
+/// The staging box of chunk c for warpgroup wg, from the O staging base
+/// (config::off_o): laid out as the Q tile, so that in the plans where O is
+/// staged in Q's place each warpgroup writes only its own (dead) Q rows.
 ATTN_HD constexpr uint32_t epi_box(uint32_t c, uint32_t wg) { return c * kBM * kChunkBytes + wg * kWgM * 128; }
+
+// ---- the persistent tile schedule ------------------------------------------------------------
+//
+// The grid has at most one CTA per SM; CTA c takes the tiles (Q tile, head,
+// batch) of index c, then one from each later round of gridDim.x indices.
+// Without causal masking every tile costs the same and the Q tiles of one
+// head come one after the other (their CTAs read the same K and V blocks
+// at about the same time, from L2). With it, the indices run longest first
+// (the last Q tiles of every head), and odd rounds are walked backwards, so
+// that a CTA given a round's longest tile gets the next round's shortest.
+
+struct tile_coord {
+  uint32_t m_blk, head, batch;
+};
+/// Tile index of CTA `cta` in round `round` of a grid of `ctas` (may be past the last tile).
+ATTN_HD constexpr uint32_t tile_index(uint32_t cta, uint32_t round, uint32_t ctas, bool causal) {
+  return round * ctas + (causal && round % 2 ? ctas - 1 - cta : cta);
+}
+/// The tile of index `t` < m_blocks x heads x batch.
+ATTN_HD constexpr tile_coord tile_at(uint32_t t, uint32_t m_blocks, uint32_t heads, uint32_t batch, bool causal) {
+  if (causal) {
+    const uint32_t hb = t % (heads * batch);
+    return {m_blocks - 1 - t / (heads * batch), hb % heads, hb / heads};
+  }
+  const uint32_t hb = t / m_blocks;
+  return {t % m_blocks, hb % heads, hb / heads};
+}
 
 // ---- ping-pong between the consumer warpgroups ----------------------------------------------
 //

@@ -50,7 +50,8 @@ static int g_failures = 0;
 
 // The configurations attn.cu instantiates (keep in step).
 static const config kConfigs[] = {{64, 192, 2, true, true}, {128, 128, 2, true}, {256, 64, 2, true},
-                                  {64, 192, 2, true}, {128, 176, 2, true}, {256, 80, 2, false}};
+                                  {64, 128, 3, false},      {64, 192, 2, true},  {128, 176, 2, true},
+                                  {256, 80, 2, false}};
 
 // ---- 1. the plan ----------------------------------------------------------------------------
 static void check_plan(const config &c) {
@@ -61,12 +62,28 @@ static void check_plan(const config &c) {
     CHECK(c.off_k(s) >= c.q_bytes(), "K after Q");
     CHECK(c.off_v(s) >= c.off_k(c.stages - 1) + c.kv_bytes(), "V after K");
   }
-  CHECK(c.off_bars() >= c.off_v(c.stages - 1) + c.kv_bytes(), "barriers after V");
-  CHECK(c.off_qfull() % 8 == 0 && c.off_vempty(c.stages - 1) + 8 <= c.smem_bytes() - 1024, "barriers inside");
+  if (c.separate_o()) {
+    CHECK(c.off_o() % 1024 == 0 && c.off_o() >= c.off_v(c.stages - 1) + c.kv_bytes(), "O staging after V");
+    CHECK(c.off_bars() >= c.off_o() + c.q_bytes(), "barriers after the O staging tile");
+  } else {
+    CHECK(c.off_o() == c.off_q(), "O staged in Q's place");
+    CHECK(c.off_bars() >= c.off_v(c.stages - 1) + c.kv_bytes(), "barriers after V");
+  }
+  // Every barrier its own 8 bytes, inside the plan.
+  std::vector<uint32_t> bars = {c.off_qfull(), c.off_qempty()};
+  for (uint32_t s = 0; s < c.stages; ++s)
+    for (uint32_t b : {c.off_kfull(s), c.off_vfull(s), c.off_kempty(s), c.off_vempty(s)}) bars.push_back(b);
+  for (size_t i = 0; i < bars.size(); ++i) {
+    CHECK(bars[i] % 8 == 0 && bars[i] >= c.off_bars() && bars[i] + 8 <= c.off_bars() + c.bar_bytes(),
+          "barrier %zu inside", i);
+    for (size_t k = 0; k < i; ++k) CHECK(bars[i] != bars[k], "barriers %zu and %zu share a place", k, i);
+  }
+  CHECK(c.off_bars() + c.bar_bytes() + 1024 <= c.smem_bytes(), "alignment slack");
   CHECK(c.smem_bytes() <= kSmemLimit, "smem");
   // Chunk bases of every tile are 1024-aligned (TMA's 128B swizzle and base offset 0).
   CHECK((kBM * kChunkBytes) % 1024 == 0 && (c.bn * kChunkBytes) % 1024 == 0, "chunk alignment");
-  printf("ok  plan d %u: bn %u, %u stages, %u B shared memory\n", c.d, c.bn, c.stages, c.smem_bytes());
+  printf("ok  plan d %u: bn %u, %u stages, O staged %s, %u B shared memory\n", c.d, c.bn, c.stages,
+         c.separate_o() ? "apart" : "in Q's place", c.smem_bytes());
 }
 
 // ---- 2. descriptors ---------------------------------------------------------------------------
@@ -248,39 +265,121 @@ static void check_epilogue(const config &c) {
 // ---- 7. ping-pong turns ---------------------------------------------------------------------
 // A model of the two named barriers: warpgroup w, at each of its issue points,
 // bar.sync(kTurnBar + w) (needs the other's arrival for that generation) and
-// then passes the turn (passes_turn). Run under every interleaving choice
-// (a random scheduler), it must finish, alternate 0, 1, 0, 1, ... and leave
-// no arrival unmatched.
+// then passes the turn (passes_turn). A persistent CTA runs the protocol once
+// per tile, back to back (a tile with no KV block has no issue point and no
+// turns). Run under every interleaving choice (a random scheduler) over
+// random tile sequences, it must finish, alternate 0, 1, 0, 1, ... within
+// each tile, never leave two arrivals pending on one barrier, and leave no
+// arrival unmatched.
 static void check_turns() {
   std::mt19937 rng(20);
   long runs = 0;
-  for (uint32_t nblocks = 1; nblocks <= 6; ++nblocks)
-    for (int trial = 0; trial < 200; ++trial, ++runs) {
-      const uint32_t points = nblocks + 1;
-      int arrivals[2] = {1, 0}; // warpgroup 1's first arrive on warpgroup 0's barrier
-      uint32_t next[2] = {0, 0};
-      std::vector<int> order;
-      while (next[0] < points || next[1] < points) {
-        const int w = int(rng() % 2);
-        if (next[w] >= points || arrivals[w] == 0) {
-          const int o = 1 - w;
-          if (next[o] >= points || arrivals[o] == 0) break; // neither can go: deadlock
-          continue;
+  for (int trial = 0; trial < 2000; ++trial, ++runs) {
+    std::vector<uint32_t> tiles(1 + rng() % 4);
+    for (uint32_t &nb : tiles) nb = rng() % 7; // 0 to 6 KV blocks
+    // Each warpgroup's program: per tile with blocks, (wg 1: an opening arrive), then its points.
+    struct step {
+      bool sync;     // bar.sync on its own barrier, else bar.arrive on the other's
+      uint32_t tile; // for the alternation check
+    };
+    std::vector<step> prog[2];
+    for (uint32_t t = 0; t < tiles.size(); ++t) {
+      if (tiles[t] == 0) continue;
+      const uint32_t points = tiles[t] + 1;
+      prog[1].push_back({false, t});
+      for (uint32_t w = 0; w < 2; ++w)
+        for (uint32_t pt = 0; pt < points; ++pt) {
+          prog[w].push_back({true, t});
+          if (passes_turn(w, pt, points)) prog[w].push_back({false, t});
         }
-        --arrivals[w];
-        order.push_back(w);
-        if (passes_turn(uint32_t(w), next[w], points)) ++arrivals[1 - w];
-        // A hardware barrier counts threads: a second generation of arrivals
-        // before the sync would complete it without its owner.
-        CHECK(arrivals[1 - w] <= 1, "two pending arrivals on barrier %d", 1 - w);
-        ++next[w];
-      }
-      CHECK(next[0] == points && next[1] == points, "ping-pong deadlock at nblocks %u", nblocks);
-      CHECK(arrivals[0] == 0 && arrivals[1] == 0, "unmatched arrivals nblocks %u: %d %d", nblocks, arrivals[0],
-            arrivals[1]);
-      for (size_t i = 0; i < order.size(); ++i) CHECK(order[i] == int(i % 2), "turns alternate");
     }
-  printf("ok  ping-pong: %ld random schedules, turns alternate, every arrival matched\n", runs);
+    int arrivals[2] = {0, 0};
+    size_t pc[2] = {0, 0};
+    std::vector<std::pair<uint32_t, int>> order; // (tile, warpgroup) of each sync
+    while (pc[0] < prog[0].size() || pc[1] < prog[1].size()) {
+      bool moved = false;
+      const int first = int(rng() % 2);
+      for (int tries = 0; tries < 2 && !moved; ++tries) {
+        const int w = first ^ tries;
+        if (pc[w] >= prog[w].size()) continue;
+        const step &st = prog[w][pc[w]];
+        if (st.sync) {
+          if (arrivals[w] == 0) continue;
+          --arrivals[w];
+          order.push_back({st.tile, w});
+        } else {
+          ++arrivals[1 - w];
+          // A hardware barrier counts threads: a second generation of arrivals
+          // before the sync would complete it without its owner.
+          CHECK(arrivals[1 - w] <= 1, "two pending arrivals on barrier %d", 1 - w);
+        }
+        ++pc[w];
+        moved = true;
+      }
+      if (!moved) break; // neither can go: deadlock
+    }
+    CHECK(pc[0] == prog[0].size() && pc[1] == prog[1].size(), "ping-pong deadlock (%zu tiles)", tiles.size());
+    CHECK(arrivals[0] == 0 && arrivals[1] == 0, "unmatched arrivals: %d %d", arrivals[0], arrivals[1]);
+    uint32_t tile = ~0u;
+    int want = 0;
+    for (const auto &[t, w] : order) {
+      if (t != tile) tile = t, want = 0;
+      CHECK(w == want, "turns alternate within tile %u", t);
+      want ^= 1;
+    }
+  }
+  printf("ok  ping-pong: %ld random schedules of 1 to 4 tiles, turns alternate, every arrival matched\n", runs);
+}
+
+// ---- 8. the persistent schedule ---------------------------------------------------------
+// for_each_tile (attn.cuh) over every CTA of a grid of `ctas` visits each
+// tile exactly once; tile_at is a bijection onto (m_blk, head, batch); with
+// causal masking the indices run longest first and no CTA's share of KV
+// blocks exceeds the mean by more than one round's spread.
+static void check_schedule() {
+  long grids = 0;
+  const uint32_t sms = 132;
+  struct shape {
+    uint32_t sq, sk, heads, batch;
+  };
+  const shape shapes[] = {{1, 1, 1, 1},       {129, 129, 3, 2},     {1000, 777, 5, 3}, {8192, 8192, 16, 2},
+                          {16384, 16384, 16, 1}, {1024, 1024, 16, 16}, {17, 4000, 32, 1}, {4000, 17, 8, 2}};
+  for (const shape &sh : shapes)
+    for (bool causal : {false, true})
+      for (uint32_t ctas_want : {1u, 7u, sms, 100000u}) {
+        const uint32_t m_blocks = ceil_div(sh.sq, kBM), tiles = m_blocks * sh.heads * sh.batch;
+        const uint32_t ctas = ctas_want < tiles ? ctas_want : tiles;
+        std::vector<int> seen(tiles, 0);
+        std::vector<long> work(ctas, 0);
+        for (uint32_t cta = 0; cta < ctas; ++cta)
+          for (uint32_t round = 0; round * ctas < tiles; ++round) {
+            const uint32_t t = tile_index(cta, round, ctas, causal);
+            if (t >= tiles) continue;
+            const tile_coord tc = tile_at(t, m_blocks, sh.heads, sh.batch, causal);
+            CHECK(tc.m_blk < m_blocks && tc.head < sh.heads && tc.batch < sh.batch, "tile %u out of range", t);
+            const uint32_t key = (tc.batch * sh.heads + tc.head) * m_blocks + tc.m_blk;
+            if (key < tiles) ++seen[key];
+            work[cta] += kv_blocks(tc.m_blk * kBM, sh.sq, sh.sk, causal, 128) + 1;
+          }
+        for (uint32_t k = 0; k < tiles; ++k) CHECK(seen[k] == 1, "tile %u visited %d times", k, seen[k]);
+        if (causal) {
+          long prev = 1L << 40;
+          for (uint32_t t = 0; t < tiles; ++t) {
+            const tile_coord tc = tile_at(t, m_blocks, sh.heads, sh.batch, true);
+            const long w = kv_blocks(tc.m_blk * kBM, sh.sq, sh.sk, true, 128);
+            CHECK(w <= prev, "causal tiles not longest first at %u", t);
+            prev = w;
+          }
+          // Balance: max - min of the CTAs' KV blocks at most the longest tile's (+1 per tile).
+          long mx = 0, mn = 1L << 40;
+          for (long w : work) mx = w > mx ? w : mx, mn = w < mn ? w : mn;
+          const long longest = long(kv_blocks((m_blocks - 1) * kBM, sh.sq, sh.sk, true, 128)) + 1;
+          CHECK(mx - mn <= longest, "causal imbalance %ld (longest tile %ld) sq %u ctas %u", mx - mn, longest, sh.sq,
+                ctas);
+        }
+        ++grids;
+      }
+  printf("ok  schedule: %ld grids, every tile once, causal longest first and balanced\n", grids);
 }
 
 // ---- a negative check: a wrong V descriptor (LBO of the packed layout) is caught -----------
@@ -307,6 +406,7 @@ int main() {
   }
   check_masks();
   check_turns();
+  check_schedule();
   check_negative();
   if (g_failures) {
     printf("layout-check FAILED: %d check(s)\n", g_failures);

@@ -94,10 +94,14 @@ class Lib:
         self.lib.attn_config.argtypes = [ctypes.c_int]
         self.lib.attn_set_mode.restype = ctypes.c_int
         self.lib.attn_set_mode.argtypes = [ctypes.c_int]
+        self.lib.attn_set_persistent.restype = ctypes.c_int
+        self.lib.attn_set_persistent.argtypes = [ctypes.c_int]
 
     def set_mode(self, mode):
-        if self.lib.attn_set_mode(mode) < 0:
-            raise RuntimeError(f"attn_set_mode({mode}) refused")
+        """mode: a kernel mode (persistent CTAs), or (kernel mode, persistent 0 / 1)."""
+        kernel, persistent = mode if isinstance(mode, tuple) else (mode, 1)
+        if self.lib.attn_set_mode(kernel) < 0 or self.lib.attn_set_persistent(persistent) < 0:
+            raise RuntimeError(f"attn_set_mode({kernel}) / attn_set_persistent({persistent}) refused")
 
     def config(self, d):
         c = self.lib.attn_config(d)
@@ -197,10 +201,15 @@ def emit(rec):
     print("@@" + json.dumps(rec), flush=True)
 
 
-# attn_set_mode: the default (fastest per head dim), plain loop, pipelined + ping-pong,
-# and pipelined and ping-pong with wider KV blocks (bench/attention/README.md)
-MODES = ((0, "tileapply"), (1, "tileapply_plain"), (2, "tileapply_pingpong"), (3, "tileapply_wide"),
-         (4, "tileapply_wide_pingpong"))
+# (attn_set_mode, attn_set_persistent): the default (fastest per head dim), plain
+# loop, pipelined + ping-pong, pipelined and ping-pong with wider KV blocks
+# (bench/attention/README.md), all with persistent CTAs; and the default kernel
+# launched with one CTA per tile (what persistence gains). The table's extra
+# columns: each mode but the first, by its heading.
+MODES = (((0, 1), "tileapply"), ((1, 1), "tileapply_plain"), ((2, 1), "tileapply_pingpong"),
+         ((3, 1), "tileapply_wide"), ((4, 1), "tileapply_wide_pingpong"), ((0, 0), "tileapply_per_tile"))
+MODE_HEADINGS = {"tileapply_plain": "plain loop", "tileapply_pingpong": "ping-pong", "tileapply_wide": "wide",
+                 "tileapply_wide_pingpong": "wide ping-pong", "tileapply_per_tile": "one CTA per tile"}
 
 
 def pick_modes(names):
@@ -472,8 +481,10 @@ def table(recs):
     for r in recs:
         if r.get("step") == "big" and r.get("tflops"):
             by.setdefault((r["d"], r["s"], r["causal"]), {})[r["impl"]] = r["tflops"]
-    lines = ["| head dim | seqlen | causal | tileapply | FA3 | cuDNN | FA2 (SDPA) | vs FA3 | vs cuDNN | of peak | plain loop | ping-pong | wide | wide ping-pong |",
-             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    extra = [impl for _, impl in MODES[1:]]
+    lines = ["| head dim | seqlen | causal | tileapply | FA3 | cuDNN | FA2 (SDPA) | vs FA3 | vs cuDNN | of peak | " +
+             " | ".join(MODE_HEADINGS[i] for i in extra) + " |",
+             "|---|---|---|" + "---:|" * (7 + len(extra))]
 
     def f(x):
         return f"{x:.0f}" if x else "-"
@@ -483,13 +494,10 @@ def table(recs):
     for (d, s, c) in BIG:
         row = by.get((d, s, c), {})
         ta = row.get("tileapply")
+        peak = f"{(ta / PEAK * 100):.0f}%" if ta else "-"
         lines.append(f"| {d} | {s} | {'yes' if c else 'no'} | {f(ta)} | {f(row.get('fa3'))} | {f(row.get('cudnn'))} | "
                      f"{f(row.get('fa2_sdpa'))} | {ratio(ta, row.get('fa3'))} | {ratio(ta, row.get('cudnn'))} | "
-                     f"{(ta / PEAK * 100):.0f}% | {f(row.get('tileapply_plain'))} | {f(row.get('tileapply_pingpong'))} | "
-                     f"{f(row.get('tileapply_wide'))} | {f(row.get('tileapply_wide_pingpong'))} |" if ta else
-                     f"| {d} | {s} | {'yes' if c else 'no'} | - | {f(row.get('fa3'))} | {f(row.get('cudnn'))} | "
-                     f"{f(row.get('fa2_sdpa'))} | - | - | - | {f(row.get('tileapply_plain'))} | {f(row.get('tileapply_pingpong'))} | "
-                     f"{f(row.get('tileapply_wide'))} | {f(row.get('tileapply_wide_pingpong'))} |")
+                     f"{peak} | " + " | ".join(f(row.get(i)) for i in extra) + " |")
     return "\n".join(lines)
 
 
@@ -512,7 +520,9 @@ def abi_check(path):
             lib.set_mode(mode)
             assert lib.config(d) and f"d {d}:" in lib.config(d), lib.config(d)
     lib.set_mode(0)
-    assert lib.lib.attn_set_mode(7) == -1
+    assert lib.lib.attn_set_mode(7) == -1 and lib.lib.attn_set_persistent(2) == -1
+    assert lib.lib.attn_set_persistent(0) == 1 and "one CTA per tile" in lib.config(128)
+    assert lib.lib.attn_set_persistent(1) == 0 and "persistent" in lib.config(128)
     assert lib.config(96) is None
 
     class P:  # a stand-in tensor: a pointer that is never dereferenced
