@@ -230,23 +230,38 @@ __global__ void __launch_bounds__(kThreads, 1)
     auto release = [&](uint64_t *b) BENCH_INLINE {
       if (lane == 0) bar_arrive(b);
     };
+    const uint64_t qb = kmajor_base(sbase + C.off_q());
     // S = Q K^T of the block in `stage` into s (issued and committed; not waited for).
     auto issue_s = [&](uint32_t stage) BENCH_INLINE {
-      const uint32_t kb = sbase + C.off_k(stage);
+      const uint64_t kb = kmajor_base(sbase + C.off_k(stage));
+      // Q's base descriptor passes through an empty asm here so that LLVM
+      // does not hoist all d / 16 descriptors out of the loop (2 registers
+      // each for the whole loop) in place of one add per wgmma.
+      uint64_t qbl = qb;
+      tile::fence_operand(qbl);
       fence_all(s);
       __tile_apply("wgmma.fence.sync.aligned");
       static_for<C.d / 16>([&](auto kk) BENCH_INLINE {
-        wgmma_ss<C.bn>(s, q_desc(sbase + C.off_q(), wg, kk), k_desc(kb, C.bn, kk), kk != 0);
+        if constexpr (C.step_desc)
+          wgmma_ss<C.bn>(s, kmajor_base(sbase + C.off_q() + q_off(wg, kk)),
+                         kmajor_base(sbase + C.off_k(stage) + k_off(C.bn, kk)), kk != 0);
+        else
+          wgmma_ss<C.bn>(s, q_desc(qbl, wg, kk), k_desc(kb, C.bn, kk), kk != 0);
       });
       __tile_apply("wgmma.commit_group.sync.aligned");
     };
     // O += P V of the block in `stage` (issued and committed; not waited for).
     auto issue_pv = [&](uint32_t stage) BENCH_INLINE {
-      const uint32_t vb = sbase + C.off_v(stage);
+      const uint64_t vb = v_base_desc(sbase + C.off_v(stage), C.bn);
       fence_all(o);
       static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { fence_all(pa[kk]); });
       __tile_apply("wgmma.fence.sync.aligned");
-      static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { wgmma_rs<C.d>(o, pa[kk], v_desc(vb, C.bn, kk)); });
+      static_for<C.bn / 16>([&](auto kk) BENCH_INLINE {
+        if constexpr (C.step_desc)
+          wgmma_rs<C.d>(o, pa[kk], v_base_desc(sbase + C.off_v(stage) + v_off(kk), C.bn));
+        else
+          wgmma_rs<C.d>(o, pa[kk], v_desc(vb, kk));
+      });
       __tile_apply("wgmma.commit_group.sync.aligned");
     };
     // Once O += P V of the block at rv has retired: its V is free.
@@ -256,13 +271,9 @@ __global__ void __launch_bounds__(kThreads, 1)
       release(&vempty[rv.stage]);
       rv.advance(C.stages);
     };
-    // After the O += P V that read pa has retired: rescale O and l, pack P.
+    // After the O += P V that read pa has retired: rescale O, pack P.
     float alpha[2][1];
     auto rescale_and_pack = [&]() BENCH_INLINE {
-      float sum[2] = {0.f, 0.f};
-      static_for<kS>([&](auto i) BENCH_INLINE { sum[(i / 2) % 2] += s[i]; });
-      lrow[0] = fmaf(lrow[0], alpha[0][0], sum[0]);
-      lrow[1] = fmaf(lrow[1], alpha[1][0], sum[1]);
       static_for<kO>([&](auto i) BENCH_INLINE { o[i] *= alpha[(i / 2) % 2][0]; });
       // P: the S accumulators as the A operand (bf16x2, low half = even column).
       __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<kS / 2, 1>, tile::stride<1, 1>>(pa),
@@ -301,11 +312,16 @@ __global__ void __launch_bounds__(kThreads, 1)
             if (col >= (((i / 2) % 2) ? l1 : l0)) s[i] = -INFINITY;
           });
         }
-        float mx[2][1] = {{mrow[0]}, {mrow[1]}};
-        static_for<kS>([&](auto i) BENCH_INLINE {
-          constexpr uint32_t h = (i / 2) % 2;
-          mx[h][0] = fmaxf(mx[h][0], s[i]);
-        });
+        // Row half h holds accumulators i = 4 a + 2 h + e (e = 0, 1).
+        auto row_reduce = [&](auto h, float init, auto op) BENCH_INLINE {
+          float r = init;
+          static_for<kS / 2>([&](auto k) BENCH_INLINE { r = op(r, s[4 * (k / 2) + 2 * h + k % 2]); });
+          return r;
+        };
+        const auto max_op = [](float a, float b) BENCH_INLINE { return fmaxf(a, b); };
+        const auto add_op = [](float a, float b) BENCH_INLINE { return a + b; };
+        float mx[2][1];
+        static_for<2>([&](auto h) BENCH_INLINE { mx[h][0] = row_reduce(h, mrow[h], max_op); });
         quad_max(mx);
         float neg[2];
         static_for<2>([&](auto h) BENCH_INLINE {
@@ -322,6 +338,8 @@ __global__ void __launch_bounds__(kThreads, 1)
         });
         __tile_apply("ex2.approx.ftz.f32", regs<tile::shape<kS, 1>, tile::stride<1, 1>, kS>(s),
                      regs<tile::shape<kS, 1>, tile::stride<1, 1>, kS>(s));
+        // l: this thread's part of the row sums (the quad's are added in the epilogue).
+        static_for<2>([&](auto h) BENCH_INLINE { lrow[h] = row_reduce(h, lrow[h] * alpha[h][0], add_op); });
       };
 
       bar_wait(qfull, it % 2);
@@ -360,8 +378,16 @@ __global__ void __launch_bounds__(kThreads, 1)
         __tile_apply("wgmma.wait_group.sync.aligned", 0);
         s_retired(0);
         softmax(0);
-        rescale_and_pack();
+        // The loop is rotated so that each softmax ends an iteration and
+        // the wait for the P V product it overlaps opens the next: ptxas
+        // schedules within a basic block, and in one block with the softmax
+        // it hoists that wait above it (to fill the ex2 latency with the O
+        // rescale), which serializes the two. The build's SASS check counts
+        // the ex2 between the two waits.
         for (uint32_t j = 1; j < nblocks; ++j) {
+          __tile_apply("wgmma.wait_group.sync.aligned", 0); // O += P V of block j - 2 has retired
+          if (j > 1) pv_retired();
+          rescale_and_pack(); // P of block j - 1
           bar_wait(&kfull[rk.stage], rk.phase);
           bar_wait(&vfull[rv.stage], rv.phase);
           take_turn();
@@ -370,11 +396,11 @@ __global__ void __launch_bounds__(kThreads, 1)
           pass_turn(j);
           __tile_apply("wgmma.wait_group.sync.aligned", 1); // S of block j has retired
           s_retired(j);
-          softmax(j);
-          __tile_apply("wgmma.wait_group.sync.aligned", 0); // O += P V of block j - 1 has retired
-          pv_retired();
-          rescale_and_pack();
+          softmax(j); // while O += P V of block j - 1 is in flight
         }
+        __tile_apply("wgmma.wait_group.sync.aligned", 0);
+        if (nblocks > 1) pv_retired();
+        rescale_and_pack(); // P of the last block
         bar_wait(&vfull[rv.stage], rv.phase);
         take_turn();
         issue_pv(rv.stage);

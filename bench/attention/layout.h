@@ -68,6 +68,11 @@ struct config {
   uint32_t stages; ///< K/V stages in the ring
   bool overlap;    ///< software-pipelined: S of block j+1 overlaps O += P V of block j (FA3's intra-warpgroup overlap)
   bool pingpong = false; ///< (with overlap) the two consumer warpgroups take turns issuing their wgmma (named barriers)
+  /// Build each wgmma descriptor from its address (with_start_address per
+  /// k16 step) rather than by advancing the tile's base descriptor: the same
+  /// values (layout_check), but ptxas schedules the d 64 kernel faster so
+  /// (bench/results/attention.md).
+  bool step_desc = false;
 
   ATTN_HD constexpr uint32_t chunks() const { return d / kChunk; }
   ATTN_HD constexpr uint32_t s_regs() const { return bn / 2; } // S accumulators per thread
@@ -134,14 +139,28 @@ constexpr tile::desc::encoded<uint64_t> kDescK =
     tile::desc::encode(tile::desc::wgmma_smem{0, 16, 1024, 0, tile::desc::swizzle::b128});
 static_assert(kDescK.ok(), "K-major descriptor");
 
-/// Q (A of S = Q K^T): the 64 rows of warpgroup `wg`, k16 step `kk` of d.
-ATTN_HD constexpr uint64_t q_desc(uint32_t q_base, uint32_t wg, uint32_t kk) {
-  return tile::desc::with_start_address(kDescK.value,
-                                        q_base + (kk / 4) * kBM * kChunkBytes + wg * kWgM * 128 + (kk % 4) * 32);
+// Each descriptor is the tile's base descriptor (built once per tile base)
+// advanced by a constant per k16 step: one 32-bit add where the kernel
+// issues the wgmma (the plan stays below 2^18 bytes: layout_check).
+
+/// Byte offsets, from the tile base, of the operand of k16 step `kk`:
+/// Q (A of S = Q K^T, the 64 rows of warpgroup `wg`), K (B of S, bn rows,
+/// K-major) and V (B of O += P V: 16 KV rows further per step).
+ATTN_HD constexpr uint32_t q_off(uint32_t wg, uint32_t kk) {
+  return (kk / 4) * kBM * kChunkBytes + wg * kWgM * 128 + (kk % 4) * 32;
 }
-/// K (B of S = Q K^T, N = bn rows of K, K-major): k16 step `kk` of d.
-ATTN_HD constexpr uint64_t k_desc(uint32_t k_base, uint32_t bn, uint32_t kk) {
-  return tile::desc::with_start_address(kDescK.value, k_base + (kk / 4) * bn * kChunkBytes + (kk % 4) * 32);
+ATTN_HD constexpr uint32_t k_off(uint32_t bn, uint32_t kk) { return (kk / 4) * bn * kChunkBytes + (kk % 4) * 32; }
+ATTN_HD constexpr uint32_t v_off(uint32_t kk) { return kk * 16 * 128; }
+
+/// The K-major descriptor of a tile at shared address `base`.
+ATTN_HD constexpr uint64_t kmajor_base(uint32_t base) { return tile::desc::with_start_address(kDescK.value, base); }
+/// Q's descriptor of step kk, from kmajor_base(Q's base).
+ATTN_HD constexpr uint64_t q_desc(uint64_t q_base_desc, uint32_t wg, uint32_t kk) {
+  return tile::desc::advance(q_base_desc, q_off(wg, kk));
+}
+/// K's descriptor of step kk, from kmajor_base(K's base).
+ATTN_HD constexpr uint64_t k_desc(uint64_t k_base_desc, uint32_t bn, uint32_t kk) {
+  return tile::desc::advance(k_base_desc, k_off(bn, kk));
 }
 /// V (B of O += P V: K = the bn KV rows, N = d), MN-major (d contiguous),
 /// 128-byte swizzle: LBO = from one 64-column chunk of d to the next (bn rows
@@ -149,10 +168,12 @@ ATTN_HD constexpr uint64_t k_desc(uint32_t k_base, uint32_t bn, uint32_t kk) {
 ATTN_HD constexpr uint64_t v_desc_fixed(uint32_t bn) {
   return tile::desc::encode(tile::desc::wgmma_smem{0, bn * kChunkBytes, 1024, 0, tile::desc::swizzle::b128}).value;
 }
-/// k16 step `kk` of the bn KV rows: 16 rows further.
-ATTN_HD constexpr uint64_t v_desc(uint32_t v_base, uint32_t bn, uint32_t kk) {
-  return tile::desc::with_start_address(v_desc_fixed(bn), v_base + kk * 16 * 128);
+/// The V descriptor of a tile at shared address `base`.
+ATTN_HD constexpr uint64_t v_base_desc(uint32_t base, uint32_t bn) {
+  return tile::desc::with_start_address(v_desc_fixed(bn), base);
 }
+/// V's descriptor of step kk, from v_base_desc(V's base).
+ATTN_HD constexpr uint64_t v_desc(uint64_t v_base, uint32_t kk) { return tile::desc::advance(v_base, v_off(kk)); }
 
 // ---- accumulators and the P operand -------------------------------------------------
 //

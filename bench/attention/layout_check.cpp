@@ -96,13 +96,30 @@ static uint32_t desc_addr(uint64_t desc, td::major mj, uint32_t mn, uint32_t k) 
   return td::swizzle_address(d.mode, d.start_address + cl.offset(mn, k, d.lbo, d.sbo));
 }
 
+// The kernel's 1024-aligned plan base lies in the CTA's shared window, which
+// ends at 228 KiB (the SM's shared memory): the lowest and the highest bases
+// the plan can have. Descriptors are advanced by adds on their 14-bit address
+// field (tile::desc::advance), exact only below 2^18: checked at both ends.
+constexpr uint32_t kSharedWindow = 228 * 1024;
+static_assert(kSharedWindow <= (1u << 18), "shared addresses fit the descriptor's start-address field");
+
+static void check_descriptors_at(const config &c, uint32_t sbase, long &n);
 static void check_descriptors(const config &c) {
-  const uint32_t sbase = 0x8000; // any 1024-aligned shared window address
   long n = 0;
+  const uint32_t hi = (kSharedWindow - c.smem_bytes() + 1023u) & ~1023u;
+  CHECK(hi + c.smem_bytes() - 1024 <= kSharedWindow, "highest base");
+  for (uint32_t sbase : {0u, 0x400u, hi}) check_descriptors_at(c, sbase, n);
+  printf("ok  descriptors d %u: %ld operand elements of Q, K, V found where TMA put them (bases 0 to %#x)\n", c.d,
+         n, hi);
+}
+
+static void check_descriptors_at(const config &c, uint32_t sbase, long &n) {
   // Q: A of S = Q K^T, 64 x 16 per warpgroup and k16 step.
   for (uint32_t wg = 0; wg < kConsumers; ++wg)
     for (uint32_t kk = 0; kk < c.d / 16; ++kk) {
-      const uint64_t dq = q_desc(sbase + c.off_q(), wg, kk);
+      const uint64_t dq = q_desc(kmajor_base(sbase + c.off_q()), wg, kk);
+      // config::step_desc builds the same descriptor from its address.
+      CHECK(dq == kmajor_base(sbase + c.off_q() + q_off(wg, kk)), "Q step descriptor d %u kk %u", c.d, kk);
       for (uint32_t m = 0; m < kWgM; ++m)
         for (uint32_t k = 0; k < 16; ++k, ++n) {
           const uint32_t got = desc_addr(dq, td::major::k, m, k);
@@ -113,7 +130,8 @@ static void check_descriptors(const config &c) {
   for (uint32_t s = 0; s < c.stages; ++s) {
     // K: B of S = Q K^T, bn x 16 per k16 step (N = KV row, K = head-dim column).
     for (uint32_t kk = 0; kk < c.d / 16; ++kk) {
-      const uint64_t dk = k_desc(sbase + c.off_k(s), c.bn, kk);
+      const uint64_t dk = k_desc(kmajor_base(sbase + c.off_k(s)), c.bn, kk);
+      CHECK(dk == kmajor_base(sbase + c.off_k(s) + k_off(c.bn, kk)), "K step descriptor d %u kk %u", c.d, kk);
       for (uint32_t nn = 0; nn < c.bn; ++nn)
         for (uint32_t k = 0; k < 16; ++k, ++n) {
           const uint32_t got = desc_addr(dk, td::major::k, nn, k);
@@ -123,7 +141,8 @@ static void check_descriptors(const config &c) {
     }
     // V: B of O += P V, K = KV row (16 per step), N = head-dim column (d), MN-major.
     for (uint32_t kk = 0; kk < c.bn / 16; ++kk) {
-      const uint64_t dv = v_desc(sbase + c.off_v(s), c.bn, kk);
+      const uint64_t dv = v_desc(v_base_desc(sbase + c.off_v(s), c.bn), kk);
+      CHECK(dv == v_base_desc(sbase + c.off_v(s) + v_off(kk), c.bn), "V step descriptor d %u kk %u", c.d, kk);
       for (uint32_t nn = 0; nn < c.d; ++nn)
         for (uint32_t k = 0; k < 16; ++k, ++n) {
           const uint32_t got = desc_addr(dv, td::major::mn, nn, k);
@@ -134,7 +153,6 @@ static void check_descriptors(const config &c) {
   }
   // Descriptor fields fit (the V LBO is the largest).
   CHECK(td::encode(td::wgmma_smem{0, c.bn * kChunkBytes, 1024, 0, td::swizzle::b128}).ok(), "V descriptor");
-  printf("ok  descriptors d %u: %ld operand elements of Q, K, V found where TMA put them\n", c.d, n);
 }
 
 // ---- 3, 4. fragments ------------------------------------------------------------------------

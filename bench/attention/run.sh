@@ -41,11 +41,18 @@ status=0
 } | tee "$out/attention-sass-check.txt"
 if command -v cuobjdump >/dev/null 2>&1; then
   cuobjdump -sass "$lib" >"$out/attention.sass" 2>&1
-  # Per kernel: HGMMA count, local-memory accesses (LDL/STL).
-  awk '/Function : / { fn = $3; n++ } fn != "" && /HGMMA/ { h[fn]++ } fn != "" && /[^A-Z](LDL|STL)[. ]/ { l[fn]++ }
-       /Function : / { order[n] = fn }
-       END { bad = 0; for (i = 1; i <= n; ++i) { f = order[i]; ok = (h[f] > 0 && l[f] == 0);
-               printf "%s %s: %d HGMMA, %d local-memory instructions\n", ok ? "ok  " : "BAD ", f, h[f], l[f]; bad += !ok }
+  # Per kernel: HGMMA count, local-memory accesses (LDL/STL), and in the
+  # pipelined kernels (those that wait with one wgmma group left in flight,
+  # DEPBAR.LE gsb0 1) the MUFU.EX2 between that wait and the next full one:
+  # the softmax overlapping O += P V. None there means ptxas serialized them.
+  awk '/Function : / { fn = $3; n++; order[n] = fn; w = 0 }
+       fn != "" && /HGMMA/ { h[fn]++ } fn != "" && /[^A-Z](LDL|STL)[. ]/ { l[fn]++ }
+       fn != "" && /DEPBAR.LE gsb0, 0x1/ { pipe[fn] = 1; w = 1; next }
+       w && /MUFU.EX2/ { ov[fn]++ }
+       w && /DEPBAR.LE gsb0, 0x0/ { w = 0 }
+       END { bad = 0; for (i = 1; i <= n; ++i) { f = order[i]; ok = (h[f] > 0 && l[f] == 0 && (!pipe[f] || ov[f] > 0));
+               printf "%s %s: %d HGMMA, %d local-memory instructions%s\n", ok ? "ok  " : "BAD ", f, h[f], l[f],
+                      pipe[f] ? sprintf(", %d ex2 while O += P V is in flight", ov[f]) : ""; bad += !ok }
              if (n == 0) { print "BAD no kernels in the SASS"; bad = 1 }
              exit bad > 0 }' "$out/attention.sass" | tee -a "$out/attention-sass-check.txt" || status=1
 else

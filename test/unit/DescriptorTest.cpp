@@ -93,6 +93,19 @@ TEST(WgmmaDescriptor, DecodeRoundTripAndStartAddress) {
   EXPECT_EQ(with_start_address(d | 0x3FFF, 0x10), d | 0x1);
 }
 
+TEST(WgmmaSmemDescriptor, AdvanceIsWithStartAddressInsideTheField) {
+  const uint64_t d = encode(wgmma_smem{0, 16, 1024, 0, swizzle::b128}).value;
+  for (uint32_t base = 0; base < (1u << 18); base += 0x1230)
+    for (uint32_t step : {0u, 16u, 32u, 0x400u, 0x4000u, 0x10000u})
+      if (base + step < (1u << 18)) {
+        const uint32_t b = base & ~15u;
+        EXPECT_EQ(advance(with_start_address(d, b), step), with_start_address(d, b + step)) << b << " + " << step;
+        EXPECT_EQ(decode_wgmma_smem(advance(with_start_address(d, b), step)).start_address, b + step);
+      }
+  // Past the 14-bit field the add carries into reserved bit 14: not the same.
+  EXPECT_NE(advance(with_start_address(d, 0x3FFF0), 0x10), with_start_address(d, 0x40000));
+}
+
 // ============================================================================
 // tcgen05 shared-memory descriptor (9.7.16.4.1)
 // ============================================================================

@@ -135,6 +135,17 @@ TILEAPPLY_HD constexpr uint64_t with_start_address(uint64_t desc, uint32_t byte_
   return (desc & ~uint64_t(0x3FFF)) | detail::enc14(byte_address);
 }
 
+/// The descriptor `bytes` further on (a multiple of 16): its start-address
+/// field plus bytes / 16, by one 32-bit add on the low word (the way a kernel
+/// steps through k-blocks of a tile whose base descriptor it built once).
+/// Equal to with_start_address(desc, start + bytes) as long as the new
+/// address stays below 2^18 (the field's 14 bits); past that it would carry
+/// into the reserved bits 14-15, so a caller checks its plan stays inside
+/// (shared memory is at most 228 KiB, below 2^18).
+TILEAPPLY_HD constexpr uint64_t advance(uint64_t desc, uint32_t bytes) {
+  return (desc & ~uint64_t(0xFFFFFFFFu)) | uint32_t(uint32_t(desc) + (bytes >> 4));
+}
+
 // =============================================================================
 // tcgen05 shared-memory descriptor (PTX ISA 9.7.16.4.1):
 //   bits 0-13   matrix-descriptor-encode(start address)
