@@ -8,7 +8,9 @@
 #                       bench/attention/run.py loads it with ctypes
 #   attn.ptx            its device code, assembled with ptxas -v: no stack
 #                       frame, no spills, no serialized wgmma
-#                       (bench/common/ptxas_check.sh); every inline-asm
+#                       (bench/common/ptxas_check.sh); each pipelined
+#                       kernel's softmax in a basic block of its own before
+#                       the P V wait (overlap_check.py); every inline-asm
 #                       instruction traced to a __tile_apply call, no asm
 #                       statement in the sources (bench/common/asm_audit.py)
 #   attn-layout-check   the kernel's index arithmetic (descriptors, swizzle,
@@ -33,6 +35,7 @@ mapfile -t flags < <(ta_cuda_flags)
 echo "== attn.ptx (clang 22 + $TILEAPPLY_PLUGIN)"
 bench_clang_ptx "$src" "$BENCH_BIN/attn.ptx"
 bench_ptxas_check "$BENCH_BIN/attn.ptx" || status=1
+python3 "$here/overlap_check.py" "$BENCH_BIN/attn.ptx" | tail -n 1 || status=1
 if [ -f "$BENCH_ROOT/common/asm_audit.py" ]; then
   python3 "$BENCH_ROOT/common/asm_audit.py" "$BENCH_BIN/attn.ptx" "$here/attn.cuh" --no-asm "$BENCH_ROOT/common/device.cuh" "$BENCH_ROOT/common/tiles.h" "$here/attn.cuh" "$here/attn.cu" "$here/layout.h" | tail -n 3 || status=1
 fi
