@@ -2,6 +2,7 @@
 """Turns a benchmark run's results into bench/results/BENCH.md and BENCH.png.
 
     python3 bench/plot.py BENCH RESULTS [RESULTS...] [--out DIR] [--readme FILE | --no-readme]
+    python3 bench/plot.py --self-test     (the tables on synthetic data; no matplotlib needed)
 
 BENCH is a benchmark of bench/common/results.py (stream, gemm), or gemm-fp8
 (bench/gemm/run_fp8.py's gemm-fp8.csv: DIR/gemm-fp8.{csv,md,png}). RESULTS are
@@ -324,8 +325,41 @@ def fp8_class_section(rows, png_name):
     return lines
 
 
+def self_test():
+    """The tables on synthetic results (no matplotlib, no GPU): each figure
+    expected below is worked out by hand from the inputs, not taken from a run."""
+    classes = gemm_classes()
+    assert set(classes) == {"skinny", "square", "kheavy", "ragged"}, classes
+    assert (8192, 8192, 8192) in classes["square"] and (1, 4096, 4096) in classes["skinny"]
+    # Three square shapes at 0.50x, 1.00x and 1.50x; one ragged one at 0.90x.
+    ratios = {"ta_pick": {(2048, 2048, 2048): 1.5, (4096, 4096, 4096): 0.5, (8192, 8192, 8192): 1.0,
+                          (1000, 3008, 5008): 0.9}}
+    lines = class_lines(ratios, classes, "cuBLAS")
+    square = [x for x in lines if x.startswith("| square |")]
+    assert square == ["| square | ta_pick | 3 | 0.50x - 1.00x - 1.50x | 2 of 3 | 4096^3 (0.50x) |"], square
+    ragged = [x for x in lines if x.startswith("| ragged |")]
+    assert ragged == ["| ragged | ta_pick | 1 | 0.90x - 0.90x - 0.90x | 0 of 1 | 1000 x 3008 x 5008 (0.90x) |"], ragged
+    assert not [x for x in lines if x.startswith("| skinny |")], "a class with no shape measured has no row"
+    assert class_lines({"x": {(7, 7, 7): 1.0}}, classes, "cuBLAS") == [], "no row at all: no table"
+    # FP8: the best variant per size, ta_pick's own ratio, and failures named.
+    def row(impl, tf, ratio, status="ok", size="4096^3"):
+        return {"dtype": "e4m3", "size": size, "impl": impl, "tflops": tf, "ratio_vs_torch": ratio, "status": status,
+                "m": "4096", "n": "4096", "k": "4096"}
+    rows = [row("torch_scaled_mm", "1300", ""), row("ta_fp8_a", "1000", "0.77"), row("ta_fp8_b", "1100", "0.85"),
+            row("ta_pick_fp8", "1050", "0.81"), row("ta_fp8_c", "", "", status="FAIL")]
+    t = fp8_table_lines(rows)
+    assert t[2] == "| e4m3 | 4096^3 | 1300 | ta_fp8_b | 1100 | 0.85 | 0.81 |", t
+    assert t[-1] == "Failed: ta_fp8_c 4096^3", t
+    sec = fp8_class_section(rows, "x.png")
+    assert "| square | e4m3 ta_pick | 1 | 0.81x - 0.81x - 0.81x | 0 of 1 | 4096^3 (0.81x) |" in sec, sec
+    print("plot.py self-test OK")
+    return 0
+
+
 def main(argv):
     args = argv[1:]
+    if args == ["--self-test"]:
+        return self_test()
     if args and args[0] == "gemm-fp8":
         out = os.path.join(HERE, "results")
         if "--out" in args:
