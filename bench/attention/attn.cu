@@ -62,8 +62,8 @@ struct variant {
   const void *kernel;
   int mode;
 };
-// Mode 0: the default, the fastest per head dim (see above); mode 1: the plain loop (each wgmma group waited for),
-// kept as the reference the pipelined ones must match; mode 2: pipelined with
+// Mode 0: the default, the fastest per head dim (see above); mode 1: the
+// plain loop (each wgmma group waited for), kept as the reference the pipelined ones must match; mode 2: pipelined with
 // ping-pong between the consumer warpgroups; modes 3 and 4: pipelined, and
 // pipelined with ping-pong, with wider KV blocks (d 256: the plain loop at
 // bn 80, and mode 2's kernel).

@@ -90,13 +90,13 @@ struct config {
   /// next tile's Q loads while this tile's epilogue runs; otherwise the
   /// epilogue stages O in the (dead) Q rows and the next Q waits for the
   /// TMA store to have read them.
-  ATTN_HD constexpr bool separate_o() const {
-    return 2 * q_bytes() + 2 * stages * kv_bytes() + bar_bytes() + 1024 <= kSmemLimit;
+  ATTN_HD constexpr bool separate_o() const { return tiles_end(true) + bar_bytes() + 1024 <= kSmemLimit; }
+  /// Where the tiles end: Q, the K and V stages, and the O staging tile if `with_o`.
+  ATTN_HD constexpr uint32_t tiles_end(bool with_o) const {
+    return q_bytes() * (with_o ? 2 : 1) + 2 * stages * kv_bytes();
   }
-  ATTN_HD constexpr uint32_t off_o() const { return separate_o() ? q_bytes() + 2 * stages * kv_bytes() : off_q(); }
-  ATTN_HD constexpr uint32_t off_bars() const {
-    return q_bytes() * (separate_o() ? 2 : 1) + 2 * stages * kv_bytes();
-  }
+  ATTN_HD constexpr uint32_t off_o() const { return separate_o() ? tiles_end(false) : off_q(); }
+  ATTN_HD constexpr uint32_t off_bars() const { return tiles_end(separate_o()); }
   ATTN_HD constexpr uint32_t off_qfull() const { return off_bars(); }
   /// Q is freed once every consumer warp is done with it (its last S = Q K^T
   /// retired, or with O staged in Q's place, the TMA store has read O).
@@ -141,7 +141,8 @@ static_assert(kDescK.ok(), "K-major descriptor");
 
 // Each descriptor is the tile's base descriptor (built once per tile base)
 // advanced by a constant per k16 step: one 32-bit add where the kernel
-// issues the wgmma (the plan stays below 2^18 bytes: layout_check).
+// issues the wgmma (the plan stays below 2^18 bytes: layout_check). With
+// config::step_desc the kernel builds the same value from the address instead.
 
 /// Byte offsets, from the tile base, of the operand of k16 step `kk`:
 /// Q (A of S = Q K^T, the 64 rows of warpgroup `wg`), K (B of S, bn rows,
