@@ -30,6 +30,7 @@
 
 #include <tileapply/tensor_map.h>
 
+#include "../common/bench.h"
 #include "attn.cuh"
 
 namespace {
@@ -215,15 +216,9 @@ int attn_fwd(const void *q, const void *k, const void *v, void *o, float *lse, i
   cudaLaunchConfig_t cfg = {};
   unsigned ctas = unsigned(tiles);
   if (g_persistent) {
-    static int sms[64];
-    int dev = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= 64) return fail("cudaGetDevice failed");
-    if (!sms[dev]) {
-      cudaError_t e = cudaDeviceGetAttribute(&sms[dev], cudaDevAttrMultiProcessorCount, dev);
-      if (e != cudaSuccess || sms[dev] < 1)
-        return fail(std::string("cudaDeviceGetAttribute(multiProcessorCount): ") + cudaGetErrorName(e));
-    }
-    if (ctas > unsigned(sms[dev])) ctas = unsigned(sms[dev]);
+    const int sms = bench::sm_count();
+    if (!sms) return fail("the device's multiprocessor count is unknown (cudaDeviceGetAttribute failed)");
+    if (ctas > unsigned(sms)) ctas = unsigned(sms);
   }
   cfg.gridDim = dim3(ctas);
   cfg.blockDim = dim3(attn::kThreads);

@@ -12,6 +12,8 @@
 //   bench::Csv                  the results file every benchmark appends to
 //                               (bench/common/results.py reads it)
 //   bench::device_banner()      what the results were measured on
+//   bench::sm_count()           the current device's SMs (0 if CUDA cannot say):
+//                               how many persistent CTAs to launch
 //   bench::parallel_for(n, fn)  host threads for reference checks of GiB-sized
 //                               outputs
 //
@@ -303,6 +305,18 @@ inline std::string device_banner() {
                 static_cast<double>(p.totalGlobalMem) / (1ull << 30), driver / 1000,
                 (driver % 1000) / 10, runtime / 1000, (runtime % 1000) / 10);
   return buf;
+}
+
+/// The current device's multiprocessor count, or 0 when CUDA cannot say (the
+/// error is cleared; the caller decides what to do without it).
+inline int sm_count() {
+  int dev = 0, sms = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+      sms < 1) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return sms;
 }
 
 /// Bytes of device memory free now.

@@ -51,6 +51,7 @@
 
 #include <tileapply/tensor_map.h>
 
+#include "../common/bench.h"
 #include "gemm.cuh"
 
 namespace {
@@ -220,12 +221,8 @@ const char *gemm_variant_info(int v) {
 const char *gemm_error(void) { return g_error.c_str(); }
 
 static int sm_count() {
-  int dev = 0, sms = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
-      sms < 1)
-    sms = 132; // an H100 SXM / H200
-  (void)cudaGetLastError();
-  return sms;
+  const int sms = bench::sm_count();
+  return sms ? sms : 132; // an H100 SXM / H200
 }
 
 static void *plan_any(int vi, const void *A, const void *B, void *D, const void *bias, const float *scale_a,

@@ -93,7 +93,7 @@ TEST(WgmmaDescriptor, DecodeRoundTripAndStartAddress) {
   EXPECT_EQ(with_start_address(d | 0x3FFF, 0x10), d | 0x1);
 }
 
-TEST(WgmmaSmemDescriptor, AdvanceIsWithStartAddressInsideTheField) {
+TEST(WgmmaDescriptor, AdvanceIsWithStartAddressInsideTheField) {
   const uint64_t d = encode(wgmma_smem{0, 16, 1024, 0, swizzle::b128}).value;
   for (uint32_t base = 0; base < (1u << 18); base += 0x1230)
     for (uint32_t step : {0u, 16u, 32u, 0x400u, 0x4000u, 0x10000u})
