@@ -82,6 +82,12 @@ constexpr config kF8N128{128, 6, 2, 1, false, true, gemm::kE4m3, true};
 constexpr config kF8E5N128{128, 6, 2, 1, false, true, gemm::kE5m2, true};
 constexpr config kF8N128PP{128, 6, 2, 1, false, true, gemm::kE4m3, true, false, true};
 constexpr config kF8E5{256, 4, 2, 1, false, true, gemm::kE5m2};
+constexpr config kF8N128Fast{128, 6, 2, 1, false, true, gemm::kE4m3};
+// Promoted every 8 k-blocks (config::promote_every).
+constexpr config kF8G8{128, 6, 2, 1, false, true, gemm::kE4m3, true, false, false, false, 8};
+constexpr config kF8E5G8{128, 6, 2, 1, false, true, gemm::kE5m2, true, false, false, false, 8};
+constexpr config kF8G8C2{128, 6, 2, 2, false, true, gemm::kE4m3, true, false, false, false, 8};
+constexpr config kF8E5G8C2{128, 6, 2, 2, false, true, gemm::kE5m2, true, false, false, false, 8};
 // Split-K (gemm_splitk_kernel / gemm_scaled_splitk_kernel).
 constexpr config kMainSK{256, 4, 2, 1, false, true, gemm::kBf16, false, true};
 constexpr config kN128SK{128, 6, 2, 1, false, true, gemm::kBf16, false, true};
@@ -118,6 +124,16 @@ const variant kVariants[] = {
      "e4m3 x e4m3, 128x128 tile, 6 stages, persistent, each k-block of 128 added into f32 accumulators (as cuBLASLt without fast accumulation)"},
     {"ta_fp8_128x128_s6_pp", kF8N128PP, true, (const void *)gemm::gemm_scaled_kernel<kF8N128PP>,
      "as ta_fp8_128x128_s6, the consumer warpgroups taking turns at each k-block's wgmma (one adds while the other multiplies)"},
+    {"ta_fp8_128x128_s6_g8", kF8G8, true, (const void *)gemm::gemm_scaled_kernel<kF8G8>,
+     "as ta_fp8_128x128_s6, the tensor core accumulating 8 k-blocks (K 1024) with one wgmma group in flight before each f32 add, warpgroup 1 offset by 4"},
+    {"ta_fp8_128x128_s6_g8_c2", kF8G8C2, true, (const void *)gemm::gemm_scaled_kernel<kF8G8C2>,
+     "as ta_fp8_128x128_s6_g8 on clusters of two CTAs along M, B multicast"},
+    {"ta_e5m2_128x128_s6_g8", kF8E5G8, true, (const void *)gemm::gemm_scaled_kernel<kF8E5G8>,
+     "e5m2 (A) x e4m3 (B), otherwise as ta_fp8_128x128_s6_g8"},
+    {"ta_e5m2_128x128_s6_g8_c2", kF8E5G8C2, true, (const void *)gemm::gemm_scaled_kernel<kF8E5G8C2>,
+     "e5m2 (A) x e4m3 (B), otherwise as ta_fp8_128x128_s6_g8_c2"},
+    {"ta_fp8_128x128_s6_fastacc", kF8N128Fast, true, (const void *)gemm::gemm_scaled_kernel<kF8N128Fast>,
+     "e4m3 x e4m3, 128x128 tile, 6 stages, persistent, fast accumulation (as ta_fp8_128x256_s4_fastacc): the promoted 128x128 kernels' ceiling"},
     {"ta_e5m2_128x256_s4_fastacc", kF8E5, true, (const void *)gemm::gemm_scaled_kernel<kF8E5>,
      "e5m2 (A) x e4m3 (B), otherwise as ta_fp8_128x256_s4_fastacc"},
     {"ta_e5m2_128x128_s6", kF8E5N128, true, (const void *)gemm::gemm_scaled_kernel<kF8E5N128>,
@@ -425,26 +441,35 @@ void gemm_plan_free(void *pv) { delete static_cast<plan *>(pv); }
 // (0.96x to 2.43x cuBLAS at the skinny class's M <= 64 shapes on the H200,
 // against 0.55x to 1.70x for the 128 x 128 split-K pick: bench/results/gemm-skinny.md). fp8: only the promoted 128 x 128 variants (the
 // 128 x 256 ones accumulate in the tensor core over all of K, see
-// config::promote), split the same way; unsplit e4m3 takes the ping-pong one
-// (ta_fp8_128x128_s6_pp: 1.20x ta_fp8_128x128_s6 at 4096^3, 1.24x at 8192^3
-// on the H200, bench/results/gemm-fp8.md). Returns a variant index, or -1
+// config::promote), split the same way; unsplit, those promoted every 8
+// k-blocks (*_g8, config::promote_every; e4m3 at 4096^3 1.22x the ping-pong
+// kernel that promotes every k-block, 8192^3 1.36x, on the H200,
+// bench/results/gemm-fp8.md). The split-K ones promote every k-block: the
+// g8 loop nest with split-K's fix-up spills 8 bytes under ptxas 13.0. Last,
+// an unsplit pick whose operand rows are not 128-byte aligned takes the
+// tile's cluster-of-two variant (layout.h's pick_cluster2; bf16 128 x 128
+// has none). Returns a variant index, or -1
 // (unknown dtype; gemm_error() says why); a *_splitk variant's plan with
 // splits 0 takes the same S (pick_splits for its tile).
 static int pick(const char *dtype, int M, int N, int K, bool allow_split) {
   g_error.clear();
   const std::string dt = dtype ? dtype : "bf16";
+  // *_c2: the same tile on clusters of two CTAs along M (null: none).
   const char *wide = nullptr, *narrow = nullptr, *wide_sk = nullptr, *narrow_sk = nullptr;
+  const char *wide_c2 = nullptr, *narrow_c2 = nullptr;
   bool narrow_only = false;
-  uint32_t bk = 64;
+  uint32_t bk = 64, elem_bytes = 2;
   if (dt == "bf16") {
     wide = "ta_128x256_s4", narrow = "ta_128x128_s6";
     wide_sk = "ta_128x256_s4_splitk", narrow_sk = "ta_128x128_s6_splitk";
+    wide_c2 = "ta_128x256_s4_c2";
   } else if (dt == "e4m3" || dt == "e5m2") {
     const bool e4 = dt == "e4m3";
-    wide = narrow = e4 ? "ta_fp8_128x128_s6_pp" : "ta_e5m2_128x128_s6";
+    wide = narrow = e4 ? "ta_fp8_128x128_s6_g8" : "ta_e5m2_128x128_s6_g8";
     wide_sk = narrow_sk = e4 ? "ta_fp8_128x128_s6_splitk" : "ta_e5m2_128x128_s6_splitk";
+    wide_c2 = narrow_c2 = e4 ? "ta_fp8_128x128_s6_g8_c2" : "ta_e5m2_128x128_s6_g8_c2";
     narrow_only = true;
-    bk = 128;
+    bk = 128, elem_bytes = 1;
   } else {
     fail("gemm_pick: no dtype " + dt + " (bf16, e4m3, e5m2)");
     return -1;
@@ -464,6 +489,8 @@ static int pick(const char *dtype, int M, int N, int K, bool allow_split) {
   const gemm::shape_pick sp =
       gemm::pick_shape(uint32_t(M), uint32_t(N), kblocks, uint32_t(sm_count()), narrow_only, allow_split);
   if (sp.splits > 1) return index(sp.narrow ? narrow_sk : wide_sk);
+  const char *c2 = sp.narrow ? narrow_c2 : wide_c2;
+  if (c2 && K > 0 && gemm::pick_cluster2(uint32_t(M), uint32_t(K), elem_bytes)) return index(c2);
   return index(sp.narrow ? narrow : wide);
 }
 

@@ -400,12 +400,14 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
       const uint32_t a_tile = sbase + wg * kWgM * 128; // this warpgroup's 64 rows of A
       uint32_t prev = 0;
       if constexpr (C.promote) {
-        // Each k-block's four wgmma write part (the first overwrites it);
-        // once they retire, part is added into acc and the stage is freed.
-        // Nothing stays in flight across k-blocks: a second part buffer to
-        // overlap with needs 3 x 64 accumulator registers (spills measured in
-        // an earlier build); promoting every second k-block puts a branch
-        // between the wgmma, which ptxas serializes (C7518). After
+        // config::promote_every 1: each k-block's four wgmma write part (the
+        // first overwrites it); once they retire, part is added into acc and
+        // the stage is freed. Nothing stays in flight across k-blocks: a
+        // second part buffer to overlap with needs 3 x 64 accumulator
+        // registers (spills measured in an earlier build); an `if` that
+        // promotes every second k-block inside this loop puts a branch
+        // between the wgmma, which ptxas serializes (C7518): promote_every
+        // > 1 is a loop nest instead (below). After
         // setmaxnreg.inc ptxas does use up to the 232 registers the consumers
         // get (a 128 x 192 ping-pong build reached R229 with 12 bytes of
         // spill; it was no faster, bench/results/gemm-fp8.md), so 128 x 256
@@ -415,7 +417,7 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
         // is warpgroup 0's first turn of the next); the very last pass, which
         // nobody would take, is not made.
         const bool last_unit = u + clusters >= units;
-        for (uint32_t kb = w.kb0; kb < w.kb1; ++kb) {
+        for (uint32_t kb = w.kb0; kb < (C.promote_every == 1 ? w.kb1 : 0); ++kb) {
           if constexpr (C.pingpong) named_sync(kTurnBar + wg, 256);
           bar_wait(&full[r.stage], r.phase);
           const uint32_t a_base = a_tile + C.off_a(r.stage), b_base = sbase + C.off_b(r.stage);
@@ -433,6 +435,37 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
           release(r.stage);
           promote_into(acc, part, kb == w.kb0);
           r.advance(C.stages);
+        }
+        // config::promote_every > 1: groups of k-blocks [g0, g1), each
+        // accumulated by the tensor core with one wgmma group in flight;
+        // group boundaries at kb0 + G n - shift (warpgroup 1: shift G / 2).
+        constexpr uint32_t G = C.promote_every;
+        const uint32_t shift = wg * (G / 2);
+        for (uint32_t g0 = w.kb0; g0 < (G == 1 ? 0 : w.kb1);) {
+          const uint32_t end = g0 + G - (g0 - w.kb0 + shift) % G;
+          const uint32_t g1 = end < w.kb1 ? end : w.kb1;
+          for (uint32_t kb = g0; kb < g1; ++kb) {
+            bar_wait(&full[r.stage], r.phase);
+            const uint32_t a_base = a_tile + C.off_a(r.stage), b_base = sbase + C.off_b(r.stage);
+            fence_all(part);
+            __tile_apply("wgmma.fence.sync.aligned");
+            static_for<C.bk() / C.wgmma_k()>([&](auto k) BENCH_INLINE {
+              wgmma_fp8<C.bn, C.dtype>(part, operand_desc(a_base, k), operand_desc(b_base, k),
+                                       k == 0 ? kb > g0 : true);
+            });
+            __tile_apply("wgmma.commit_group.sync.aligned");
+            fence_all(part);
+            __tile_apply("wgmma.wait_group.sync.aligned", 1);
+            fence_all(part);
+            if (kb > g0) release(prev);
+            prev = r.stage;
+            r.advance(C.stages);
+          }
+          __tile_apply("wgmma.wait_group.sync.aligned", 0);
+          fence_all(part);
+          release(prev);
+          promote_into(acc, part, g0 == w.kb0);
+          g0 = g1;
         }
       }
       for (uint32_t kb = w.kb0; kb < (C.promote ? 0 : w.kb1); ++kb) {

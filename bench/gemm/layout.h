@@ -116,6 +116,17 @@ struct config {
   /// element straight to D (transposed, st.global.b16; no staging boxes).
   /// bf16 only, without bias or GELU.
   bool swap = false;
+  /// fp8 with promote: k-blocks per promotion (1, 2, 4 or 8). Above 1 the
+  /// tensor core accumulates promote_every k-blocks into part with one wgmma
+  /// group in flight (as the unpromoted loop), then part is added into acc;
+  /// warpgroup 1's first group is half as long, so that the two warpgroups'
+  /// drains and adds fall at different times while the other's products
+  /// keep the tensor cores busy (8192^3 on the H200: 1.05x the same kernel
+  /// without the offset). The tensor core's own accumulation loses bits as
+  /// the K it covers grows: K 1024 (8 blocks) measured at 0.43x to 0.70x the
+  /// bf16 tolerance, K 2048 up to 1.14x, all of K 8192 2.3x
+  /// (bench/results/gemm-fp8.md), hence at most 8.
+  uint32_t promote_every = 1;
 
   /// Bytes per operand element, and K per stage: one 128-byte swizzle row
   /// (64 bf16 or 128 fp8), so that every byte offset of the plan, the
@@ -162,6 +173,9 @@ struct config {
     if (cluster != 1 && cluster != 2) return "cluster must be 1 or 2";
     if (b_box_rows() % 8 || b_box_rows() > 256) return "B box rows";
     if (stages < 2) return "at least 2 stages";
+    if (promote_every != 1 && promote_every != 2 && promote_every != 4 && promote_every != 8)
+      return "promote_every must be 1, 2, 4 or 8";
+    if (promote_every != 1 && (!promote || pingpong)) return "promote_every > 1: promoted, without ping-pong";
     if (dtype > kE5m2) return "dtype must be kBf16, kE4m3 or kE5m2";
     if (scaled() && fused) return "the fp8 variants have no GELU (bias and scales only)";
     if (split && cluster != 1) return "split-K runs on clusters of one CTA";
@@ -361,6 +375,23 @@ GEMM_HD constexpr uint32_t pick_splits(uint32_t M, uint32_t N, uint32_t kblocks,
 constexpr uint32_t kSkinnyMaxM = 64;
 GEMM_HD constexpr uint32_t skinny_bn(uint32_t M) {
   return M > kSkinnyMaxM ? 0 : M <= 16 ? 16 : M <= 32 ? 32 : 64;
+}
+
+/// Rows of A and B not on 128-byte boundaries (K x elem_bytes, the row
+/// pitch of both K-major operands, not a multiple of 128) with at least
+/// two 128-row tiles along M: gemm_pick then takes the variant on
+/// clusters of two CTAs along M that multicast B (where one exists). On the
+/// H200 the unclustered kernels lose 5-10% at rows aligned to 32 bytes and
+/// 30-40% at rows aligned to only 16 (e4m3 128 x 128 promoted every 8
+/// k-blocks: 0.91-0.97x torch._scaled_mm at K % 128 == 0, 0.57-0.65x at K
+/// 4016, 4112, 5008); each 128-byte row of a TMA box then spans two
+/// 128-byte lines of global memory, and multicasting halves the B lines
+/// fetched. The cluster pair wins back most of it (e4m3 3333 x 7008 x 4112
+/// 0.58x -> 0.76x, bf16 128 x 256 at 3333 x 7008 x 4104 0.69x -> 0.94x
+/// cuBLAS) but costs 1-2% at aligned rows (e4m3 4096^3 0.949x -> 0.940x),
+/// hence only there: bench/results/gemm-fp8.md.
+GEMM_HD constexpr bool pick_cluster2(uint32_t M, uint32_t K, uint32_t elem_bytes) {
+  return M > kBM && (uint64_t(K) * elem_bytes) % 128 != 0;
 }
 
 /// The tile and slices gemm_pick chooses.

@@ -72,6 +72,12 @@ static const config kConfigs[] = {
     // fp8 (gemm_scaled_kernel): 128 K elements of one byte a stage row
     {256, 4, 2, 1, false, true, kE4m3}, {256, 4, 2, 2, false, true, kE4m3}, {128, 6, 2, 1, false, true, kE4m3, true},
     {256, 4, 2, 1, false, true, kE5m2}, {128, 6, 2, 1, false, true, kE5m2, true},
+    {128, 6, 2, 1, false, true, kE4m3, true, false, true}, {128, 6, 2, 1, false, true, kE4m3},
+    // promoted every 8 k-blocks
+    {128, 6, 2, 1, false, true, kE4m3, true, false, false, false, 8},
+    {128, 6, 2, 1, false, true, kE5m2, true, false, false, false, 8},
+    {128, 6, 2, 2, false, true, kE4m3, true, false, false, false, 8},
+    {128, 6, 2, 2, false, true, kE5m2, true, false, false, false, 8},
     // split-K (gemm_splitk_kernel, gemm_scaled_splitk_kernel)
     {256, 4, 2, 1, false, true, kBf16, false, true}, {128, 6, 2, 1, false, true, kBf16, false, true},
     {256, 4, 2, 1, true, true, kBf16, false, true}, {128, 6, 2, 1, false, true, kE4m3, true, true},
@@ -382,12 +388,19 @@ static bool simulate(const config &c, const std::vector<uint32_t> &kbs, uint32_t
       CHECK(x.round_in[t.r.stage] == int(round_of), "cta %u stage %u holds round %d, consumer wants %u", t.cta,
             t.r.stage, x.round_in[t.r.stage], round_of);
       x.readers[t.r.stage]++; // issue this k-block's group
-      if (c.overlap) {
+      // The promoted loops (config::promote) keep a group in flight only
+      // inside a promotion group of promote_every k-blocks, whose bounds
+      // for warpgroup w lie at kb = G n - w G / 2 of the unit (gemm.cuh);
+      // promote_every 1 waits for every group.
+      const uint32_t G = c.promote ? c.promote_every : 0, shift = (t.role - 1) * (G / 2);
+      const bool overlapped = c.overlap && G != 1;
+      const bool group_start = t.kb == 0 || (G > 1 && (t.kb + shift) % G == 0);
+      if (overlapped) {
         // wait_group 1: the previous group retires; its stage is freed.
-        if (t.kb > 0) x.readers[t.prev]--;
+        if (!group_start) x.readers[t.prev]--;
         if (mutation == 2)
           release(t.r.stage);
-        else if (t.kb > 0)
+        else if (!group_start)
           release(t.prev);
       } else {
         x.readers[t.r.stage]--; // wait_group 0
@@ -395,11 +408,12 @@ static bool simulate(const config &c, const std::vector<uint32_t> &kbs, uint32_t
       }
       t.prev = t.r.stage;
       t.r.advance(c.stages);
-      if (++t.kb == kbs[t.unit]) {
-        if (c.overlap) {
-          x.readers[t.prev]--; // wait_group 0 at the end of the tile
-          if (mutation != 2) release(t.prev);
-        }
+      const bool last = ++t.kb == kbs[t.unit];
+      if (overlapped && (last || (G > 1 && (t.kb + shift) % G == 0))) {
+        x.readers[t.prev]--; // wait_group 0 at the end of the group or tile
+        if (mutation != 2) release(t.prev);
+      }
+      if (last) {
         t.kb = 0;
         ++t.unit;
       }
@@ -428,7 +442,7 @@ static std::vector<uint32_t> split_units(uint32_t tiles, uint32_t kblocks, uint3
 static void check_protocol(const config &c) {
   int runs = 0;
   for (uint32_t seed = 1; seed <= 40; ++seed)
-    for (uint32_t kb : {1u, 2u, 3u, 7u})
+    for (uint32_t kb : {1u, 2u, 3u, 7u, 13u})
       for (uint32_t units : {1u, 3u}) {
         simulate(c, kb, units, seed * 977 + kb * 13 + units);
         ++runs;
@@ -440,8 +454,9 @@ static void check_protocol(const config &c) {
         simulate(c, split_units(2, ts.first, ts.second), seed * 131 + ts.first);
         ++runs;
       }
-  printf("ok  mbarrier protocol stages %u cluster %u overlap %d%s: %d random interleavings, no deadlock or race\n",
-         c.stages, c.cluster, int(c.overlap), c.split ? " split-K" : "", runs);
+  printf("ok  mbarrier protocol stages %u cluster %u overlap %d%s promote_every %u: %d random interleavings, no deadlock "
+         "or race\n",
+         c.stages, c.cluster, int(c.overlap), c.split ? " split-K" : "", c.promote ? c.promote_every : 0, runs);
 }
 
 // ---- 6. split-K --------------------------------------------------------------------------------
@@ -638,6 +653,18 @@ static void check_pick_shape() {
     CHECK(S == w.splits, "skinny %u x %u x %u: %u slices, want %u", w.m, w.n, w.k, S, w.splits);
   }
   printf("ok  the skinny tiles and their slices\n");
+  // Clusters of two for rows off 128-byte boundaries, only with two M tiles to pair.
+  struct row_want {
+    uint32_t m, k, eb;
+    bool c2;
+  };
+  const row_want rows[] = {{4096, 4096, 1, false}, {4096, 4096, 2, false}, {3333, 4112, 1, true},
+                           {3333, 4104, 2, true},  {4000, 4000, 1, true},  {4000, 4032, 2, false},
+                           {4000, 4032, 1, true},  {128, 4000, 1, false},  {129, 4000, 1, true},
+                           {1000, 5008, 1, true},  {8000, 7936, 1, false}, {8000, 7936, 2, false}};
+  for (const row_want &w : rows)
+    CHECK(pick_cluster2(w.m, w.k, w.eb) == w.c2, "M %u, K %u of %u byte(s): cluster2 %d", w.m, w.k, w.eb, w.c2);
+  printf("ok  clusters of two where rows are off 128-byte boundaries\n");
 }
 
 int main() {

@@ -22,9 +22,11 @@ import sass_mix  # noqa: E402  (bench/common/sass_mix.py)
 # gemm::gemm_kernel<gemm::config{bn, stages, epi_bufs, cluster, fused, overlap}>:
 # the Itanium mangling leaves out trailing members that are zero.
 # gemm::gemm_scaled_kernel<...> (fp8) has a seventh member, dtype, and issues QGMMA;
-# then promote, and split (gemm_splitk_kernel, gemm_scaled_splitk_kernel).
-CONFIG_RE = re.compile(r"gemm_(?:scaled_)?(?:splitk_)?kernelIXtlNS_6config((?:EL[jb]\d+)*)E")
-FIELDS = ("bn", "stages", "epi_bufs", "cluster", "fused", "overlap", "dtype", "promote", "split")
+# then promote, split (gemm_splitk_kernel, gemm_scaled_splitk_kernel),
+# pingpong, swap (gemm_swap_kernel, the skinny-M one) and promote_every.
+CONFIG_RE = re.compile(r"gemm_(?:scaled_)?(?:splitk_|swap_)?kernelIXtlNS_6config((?:EL[jb]\d+)*)E")
+FIELDS = ("bn", "stages", "epi_bufs", "cluster", "fused", "overlap", "dtype", "promote", "split", "pingpong", "swap",
+          "promote_every")
 DTYPES = {0: "", 1: ", e4m3", 2: ", e5m2 x e4m3"}
 GROUPS = [("HGMMA", "warpgroup MMA"), ("QGMMA", "fp8 warpgroup MMA"), ("UTMALDG", "TMA loads"), ("UTMASTG", "TMA stores"),
           ("STSM", "stmatrix"), ("SYNCS", "mbarrier ops"), ("USETMAXREG", "setmaxnreg")]
@@ -40,9 +42,15 @@ def config_of(name):
 
 
 def describe(cfg):
-    return "128x%d, %d stages, %d epilogue boxes, cluster %d%s%s%s%s" % (
+    if cfg.get("swap"):  # D^T = B A^T: bn is the tile's M side, no epilogue boxes
+        return "swapped (skinny M), M tile %d, %d stages, split-K" % (cfg["bn"], cfg["stages"])
+    promote = ""
+    if cfg.get("promote"):
+        promote = ", promoted every %d k-block(s)%s" % (max(cfg.get("promote_every", 1), 1),
+                                                         ", ping-pong" if cfg.get("pingpong") else "")
+    return "128x%d, %d stages, %d epilogue boxes, cluster %d%s%s%s%s%s" % (
         cfg["bn"], cfg["stages"], cfg["epi_bufs"], cfg["cluster"], ", fused" if cfg["fused"] else "",
-        "" if cfg["overlap"] else ", no wgmma overlap", DTYPES.get(cfg.get("dtype", 0), ""),
+        "" if cfg["overlap"] else ", no wgmma overlap", DTYPES.get(cfg.get("dtype", 0), ""), promote,
         ", split-K" if cfg.get("split") else "")
 
 
