@@ -377,19 +377,18 @@ GEMM_HD constexpr uint32_t skinny_bn(uint32_t M) {
   return M > kSkinnyMaxM ? 0 : M <= 16 ? 16 : M <= 32 ? 32 : 64;
 }
 
-/// Rows of A and B not on 128-byte boundaries (K x elem_bytes, the row
-/// pitch of both K-major operands, not a multiple of 128) with at least
-/// two 128-row tiles along M: gemm_pick then takes the variant on
-/// clusters of two CTAs along M that multicast B (where one exists). On the
-/// H200 the unclustered kernels lose 5-10% at rows aligned to 32 bytes and
-/// 30-40% at rows aligned to only 16 (e4m3 128 x 128 promoted every 8
-/// k-blocks: 0.91-0.97x torch._scaled_mm at K % 128 == 0, 0.57-0.65x at K
-/// 4016, 4112, 5008); each 128-byte row of a TMA box then spans two
-/// 128-byte lines of global memory, and multicasting halves the B lines
-/// fetched. The cluster pair wins back most of it (e4m3 3333 x 7008 x 4112
-/// 0.58x -> 0.76x, bf16 128 x 256 at 3333 x 7008 x 4104 0.69x -> 0.94x
-/// cuBLAS) but costs 1-2% at aligned rows (e4m3 4096^3 0.949x -> 0.940x),
-/// hence only there: bench/results/gemm-fp8.md.
+/// Rows of A and B not on 128-byte boundaries (K x elem_bytes, the row pitch of
+/// both K-major operands, not a multiple of 128) with at least two 128-row
+/// tiles along M: gemm_pick then takes the variant on clusters of two CTAs
+/// along M that multicast B (where one exists). On the H200 the unclustered
+/// kernels lose up to 12% at rows aligned to 32 bytes (K 4000, 4128) and 30-40%
+/// at rows aligned to only 16 (e4m3 128 x 128 promoted every 8 k-blocks:
+/// 0.91-0.97x torch._scaled_mm at K % 128 == 0, 0.57-0.65x at K 4016, 4112,
+/// 5008), likely as each 128-byte row of a TMA box then spans two lines of
+/// global memory, and multicasting halves the B lines fetched. The cluster pair
+/// wins back most of it (e4m3 3333 x 7008 x 4112 0.58x to 0.76x, bf16 128 x 256
+/// at 3333 x 7008 x 4104 0.69x to 0.94x cuBLAS) but costs 1-2% at aligned rows
+/// (e4m3 4096^3 0.949x to 0.940x), hence only there: bench/results/gemm-fp8.md.
 GEMM_HD constexpr bool pick_cluster2(uint32_t M, uint32_t K, uint32_t elem_bytes) {
   return M > kBM && (uint64_t(K) * elem_bytes) % 128 != 0;
 }
