@@ -29,7 +29,9 @@
 //   - split-K (gemm_splitk_kernel, gemm_scaled_splitk_kernel): each tile's K
 //     cut into slices that different CTAs compute; every slice stores its
 //     f32 partial into a workspace and arrives on a counter, and the last to
-//     arrive sums the partials in slice order and runs the epilogue;
+//     arrive sums the partials in slice order and runs the epilogue (a
+//     plan may compute its first tiles whole and split only the last
+//     wave's: layout.h's tail_split);
 //   - skinny M (gemm_swap_kernel, config::swap): D^T = B A^T on the same
 //     pipeline, B's rows on the 128-row side, 16 to 64 rows of A on the
 //     other, split-K, each accumulator stored straight to D.
@@ -280,7 +282,7 @@ template <config C>
 __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensorMap &tmB, const CUtensorMap &tmD,
                                           const uint16_t *bias, const float *scale_a,
                                           const float *scale_b, uint32_t M, uint32_t N, uint32_t K,
-                                          void *workspace = nullptr, uint32_t splits = 1,
+                                          void *workspace = nullptr, uint32_t splits = 1, uint32_t whole = 0,
                                           uint16_t *d_out = nullptr, uint32_t ldd = 0) {
   static_assert(C.error() == nullptr, "unsupported configuration");
   constexpr uint32_t kAcc = C.acc_regs();
@@ -297,19 +299,16 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
   const uint32_t rank = blockIdx.x % C.cluster, cluster_id = blockIdx.x / C.cluster,
                  clusters = gridDim.x / C.cluster;
   const schedule sched{ceil_div(M, kBM), ceil_div(N, C.bn), C.cluster};
-  // Split-K: units are (tile, slice) pairs (layout.h); otherwise tiles, each all of K.
-  const uint32_t units = C.split ? sched.units() * splits : sched.units(), kblocks = ceil_div(K, C.bk());
+  // Split-K: the `whole` tiles, then (tile, slice) pairs (layout.h's
+  // split_unit); otherwise tiles, each all of K.
+  const uint32_t kblocks = ceil_div(K, C.bk());
+  const uint32_t units = C.split ? split_units(sched.units(), whole, splits) : sched.units();
   // The tile of unit u and its k-blocks [kb0, kb1).
-  struct unit_work {
-    uint32_t tile, slice, kb0, kb1;
-  };
   auto work = [&](uint32_t u) BENCH_INLINE -> unit_work {
-    if constexpr (C.split) {
-      const kslice ks = k_slice(kblocks, u % splits, splits);
-      return {u / splits, u % splits, ks.begin, ks.end};
-    } else {
-      return {u, 0, 0, kblocks};
-    }
+    if constexpr (C.split)
+      return split_unit(u, whole, splits, kblocks);
+    else
+      return {u, 0, 0, kblocks, false, 0};
   };
 
   if (threadIdx.x == 0) {
@@ -507,11 +506,12 @@ __device__ __forceinline__ void gemm_body(const CUtensorMap &tmA, const CUtensor
       if (p.m_blk >= sched.m_blocks || row0 >= M) continue; // phantom tile, or rows past M
       if constexpr (C.split) {
         // Only the warpgroup that arrives last stores D, from the sum of the slices.
-        const split_ws ws{sched.units(), splits, kAcc};
-        if (splits > 1 && !split_fixup<kAcc>(acc, reinterpret_cast<float *>(static_cast<uint8_t *>(workspace) +
-                                                                             ws.counter_bytes()),
-                                             static_cast<uint32_t *>(workspace) + w.tile * kConsumers + wg, ws,
-                                             w.tile, w.slice, wg, tid))
+        // The workspace holds the split tiles only (ws_tile: the tile's index among them).
+        const split_ws ws{sched.units() - whole, splits, kAcc};
+        if (w.split && !split_fixup<kAcc>(acc, reinterpret_cast<float *>(static_cast<uint8_t *>(workspace) +
+                                                                          ws.counter_bytes()),
+                                          static_cast<uint32_t *>(workspace) + w.ws_tile * kConsumers + wg, ws,
+                                          w.ws_tile, w.slice, wg, tid))
           continue;
       }
       if constexpr (C.swap) {
@@ -570,16 +570,18 @@ __global__ void __launch_bounds__(kThreads, 1)
   gemm_body<C>(tmA, tmB, tmD, bias, scale_a, scale_b, M, N, K);
 }
 
-/// Split-K, bf16: as gemm_kernel, each tile's K cut into `splits` slices
-/// (1 ... kMaxSplits, at most the k-blocks); `workspace` is a split_ws of
-/// the plan's tiles and splits, its counters zero.
+/// Split-K, bf16: as gemm_kernel, the K of each tile after the first `whole`
+/// (in schedule order) cut into `splits` slices (1 ... kMaxSplits, at most
+/// the k-blocks); `workspace` is a split_ws of the split tiles and splits,
+/// its counters zero.
 template <config C>
 __global__ void __launch_bounds__(kThreads, 1)
     gemm_splitk_kernel(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,
                        const __grid_constant__ CUtensorMap tmD, const uint16_t *__restrict__ bias,
-                       void *__restrict__ workspace, uint32_t splits, uint32_t M, uint32_t N, uint32_t K) {
+                       void *__restrict__ workspace, uint32_t splits, uint32_t whole, uint32_t M, uint32_t N,
+                       uint32_t K) {
   static_assert(!C.scaled() && C.split && !C.swap, "bf16 split-K configurations (skinny ones: gemm_swap_kernel)");
-  gemm_body<C>(tmA, tmB, tmD, bias, nullptr, nullptr, M, N, K, workspace, splits);
+  gemm_body<C>(tmA, tmB, tmD, bias, nullptr, nullptr, M, N, K, workspace, splits, whole);
 }
 
 /// Skinny M (config::swap), bf16: D = A x B computed as D^T = B A^T, split-K
@@ -588,10 +590,10 @@ __global__ void __launch_bounds__(kThreads, 1)
 template <config C>
 __global__ void __launch_bounds__(kThreads, 1)
     gemm_swap_kernel(const __grid_constant__ CUtensorMap tmB_rows, const __grid_constant__ CUtensorMap tmA_rows,
-                     uint16_t *__restrict__ D, void *__restrict__ workspace, uint32_t splits, uint32_t M, uint32_t N,
-                     uint32_t K) {
+                     uint16_t *__restrict__ D, void *__restrict__ workspace, uint32_t splits, uint32_t whole,
+                     uint32_t M, uint32_t N, uint32_t K) {
   static_assert(C.swap, "skinny (swapped) configurations");
-  gemm_body<C>(tmB_rows, tmA_rows, tmB_rows, nullptr, nullptr, nullptr, N, M, K, workspace, splits, D, N);
+  gemm_body<C>(tmB_rows, tmA_rows, tmB_rows, nullptr, nullptr, nullptr, N, M, K, workspace, splits, whole, D, N);
 }
 
 /// Split-K, fp8 (as gemm_scaled_kernel).
@@ -600,9 +602,10 @@ __global__ void __launch_bounds__(kThreads, 1)
     gemm_scaled_splitk_kernel(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,
                               const __grid_constant__ CUtensorMap tmD, const uint16_t *__restrict__ bias,
                               const float *__restrict__ scale_a, const float *__restrict__ scale_b,
-                              void *__restrict__ workspace, uint32_t splits, uint32_t M, uint32_t N, uint32_t K) {
+                              void *__restrict__ workspace, uint32_t splits, uint32_t whole, uint32_t M,
+                              uint32_t N, uint32_t K) {
   static_assert(C.scaled() && C.split, "fp8 split-K configurations");
-  gemm_body<C>(tmA, tmB, tmD, bias, scale_a, scale_b, M, N, K, workspace, splits);
+  gemm_body<C>(tmA, tmB, tmD, bias, scale_a, scale_b, M, N, K, workspace, splits, whole);
 }
 
 } // namespace gemm

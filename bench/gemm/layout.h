@@ -307,6 +307,25 @@ GEMM_HD constexpr kslice k_slice(uint32_t kblocks, uint32_t s, uint32_t S) {
   return {kblocks * s / S, kblocks * (s + 1) / S};
 }
 
+/// A split-K plan may compute its first `whole` tiles (in schedule order)
+/// each in one unit, with all of K and no fix-up, and split only the tiles
+/// after them (the tail split below). The units are then the `whole` tiles,
+/// followed by (tile, slice) pairs of the others, slices adjacent.
+struct unit_work {
+  uint32_t tile, slice, kb0, kb1;
+  bool split;      ///< one of `splits` slices (else the whole tile)
+  uint32_t ws_tile; ///< its tile's index among the split ones (the workspace's)
+};
+GEMM_HD constexpr uint32_t split_units(uint32_t tiles, uint32_t whole, uint32_t splits) {
+  return whole + (tiles - whole) * splits;
+}
+GEMM_HD constexpr unit_work split_unit(uint32_t u, uint32_t whole, uint32_t splits, uint32_t kblocks) {
+  if (u < whole) return {u, 0, 0, kblocks, false, 0};
+  const uint32_t v = u - whole, s = v % splits;
+  const kslice ks = k_slice(kblocks, s, splits);
+  return {whole + v / splits, s, ks.begin, ks.end, splits > 1, v / splits};
+}
+
 /// The workspace of a split-K plan: one u32 arrival counter per (tile,
 /// consumer warpgroup), zero between launches, then the f32 partials, one
 /// per (tile, slice, warpgroup) of 128 threads x acc floats each. A
@@ -341,14 +360,17 @@ constexpr uint32_t kUnitCost = 4;    ///< k-blocks' worth of a unit's fixed cost
 constexpr uint32_t kPartialCost = 2; ///< k-blocks' worth of writing or reading one f32 partial tile
 
 /// Estimated time of an M x N output with `kblocks` k-blocks, 128 x `bn`
-/// tiles (128 or 256), S slices, on `sms` persistent CTAs.
+/// tiles (128 or 256), S slices, on `sms` persistent CTAs; with `whole` > 0
+/// (a multiple of sms), the first `whole` tiles unsplit, whole / sms waves
+/// of them before the split ones.
 GEMM_HD constexpr uint64_t split_cost(uint32_t M, uint32_t N, uint32_t kblocks, uint32_t sms, uint32_t bn,
-                                      uint32_t S) {
-  const uint64_t tiles = uint64_t(ceil_div(M, kBM)) * ceil_div(N, bn);
+                                      uint32_t S, uint32_t whole = 0) {
+  const uint64_t tiles = uint64_t(ceil_div(M, kBM)) * ceil_div(N, bn) - whole;
   const uint64_t waves = (tiles * S + sms - 1) / sms;
   const uint64_t per_unit = (kblocks + S - 1) / S + kUnitCost + (S > 1 ? kPartialCost : 0);
   const uint64_t fixup = S > 1 ? uint64_t(S) * kPartialCost : 0;
-  return (waves * per_unit + fixup) * (bn == 128 ? 23 : 40);
+  const uint64_t whole_time = uint64_t(whole / sms) * (kblocks + kUnitCost);
+  return (whole_time + waves * per_unit + fixup) * (bn == 128 ? 23 : 40);
 }
 
 /// Slices of K for 128 x `bn` tiles: 1 unless there are fewer tiles than
@@ -366,6 +388,43 @@ GEMM_HD constexpr uint32_t pick_splits(uint32_t M, uint32_t N, uint32_t kblocks,
     if (c < best_cost) best = S, best_cost = c;
   }
   return best_cost * 10 <= one * 9 ? best : 1;
+}
+
+/// The tail split (bf16), for tiles at least as many as SMs whose last
+/// wave is at most half full: the full waves' tiles whole, the R tiles left
+/// cut into S = min(sms / R, kMaxSplits, kblocks / kMinSliceKblocks)
+/// slices that share the last wave, where that is estimated at least 10%
+/// faster than S = 1 (otherwise {0, 1}). 3072^3 with 128 x 256 tiles on 132
+/// SMs: 288 tiles, 264 whole and 24 in 5 slices (the last wave 120 slices
+/// of about 10 k-blocks instead of 24 tiles of 48). On the H200 it beat the
+/// best unsplit variant at each of the six shapes that take it there, by
+/// 1% (3072^3: 671 TFLOP/s against 128 x 128's 664; 128 x 256 unsplit 576)
+/// to 16% (2500 x 5000 x 4000: 674 against 584): bench/results/gemm-2026-12-04-tail.csv.
+struct split_plan {
+  uint32_t whole, splits;
+};
+GEMM_HD constexpr split_plan tail_split(uint32_t M, uint32_t N, uint32_t kblocks, uint32_t sms, uint32_t bn) {
+  const uint64_t tiles = uint64_t(ceil_div(M, kBM)) * ceil_div(N, bn);
+  if (tiles < sms) return {0, 1};
+  const uint32_t whole = uint32_t(tiles / sms * sms), rest = uint32_t(tiles - whole);
+  if (rest == 0) return {0, 1};
+  uint32_t S = sms / rest;
+  if (S > kMaxSplits) S = kMaxSplits;
+  if (S > kblocks / kMinSliceKblocks) S = kblocks / kMinSliceKblocks;
+  if (S < 2) return {0, 1};
+  return split_cost(M, N, kblocks, sms, bn, S, whole) * 10 <= split_cost(M, N, kblocks, sms, bn, 1) * 9
+             ? split_plan{whole, S}
+             : split_plan{0, 1};
+}
+
+/// The slices a split variant's plan takes (splits 0): pick_splits' S for
+/// fewer tiles than SMs, else the tail split where `tail` (bf16; the fp8
+/// split kernels promote every k-block, slower than the unsplit ones).
+GEMM_HD constexpr split_plan plan_splits(uint32_t M, uint32_t N, uint32_t kblocks, uint32_t sms, uint32_t bn,
+                                         bool tail) {
+  const uint32_t S = pick_splits(M, N, kblocks, sms, bn);
+  if (S > 1 || !tail) return {0, S};
+  return tail_split(M, N, kblocks, sms, bn);
 }
 
 /// Skinny bf16 shapes (M <= kSkinnyMaxM) take the swapped kernel
@@ -397,21 +456,23 @@ GEMM_HD constexpr bool pick_cluster2(uint32_t M, uint32_t K, uint32_t elem_bytes
 struct shape_pick {
   bool narrow;     ///< 128 x 128 (else 128 x 256)
   uint32_t splits; ///< slices of K (1: no split-K)
+  uint32_t whole;  ///< tiles computed whole before the split ones (the tail split)
 };
 /// pick_narrow's choice without a split (the heuristic before split-K),
-/// unless a tile's pick_splits S > 1 is estimated at least 10% faster than
-/// that choice; then the faster such tile with its S. `narrow_only`: only
-/// the 128 x 128 tile exists (fp8); `allow_split` false: never split.
+/// unless a tile's plan_splits (S > 1, with or without whole tiles) is
+/// estimated at least 10% faster than that choice; then the faster such
+/// tile with its plan. `narrow_only`: only the 128 x 128 tile exists (fp8,
+/// which also takes no tail split); `allow_split` false: never split.
 GEMM_HD constexpr shape_pick pick_shape(uint32_t M, uint32_t N, uint32_t kblocks, uint32_t sms, bool narrow_only,
                                         bool allow_split = true) {
-  shape_pick best{narrow_only || pick_narrow(M, N, sms), 1};
+  shape_pick best{narrow_only || pick_narrow(M, N, sms), 1, 0};
   if (!allow_split) return best;
   const uint64_t unsplit = split_cost(M, N, kblocks, sms, best.narrow ? 128 : 256, 1);
   uint64_t best_cost = unsplit;
   for (uint32_t bn = 128; bn <= (narrow_only ? 128u : 256u); bn += 128) {
-    const uint32_t S = pick_splits(M, N, kblocks, sms, bn);
-    const uint64_t c = split_cost(M, N, kblocks, sms, bn, S);
-    if (S > 1 && c * 10 <= unsplit * 9 && c < best_cost) best = {bn == 128, S}, best_cost = c;
+    const split_plan sp = plan_splits(M, N, kblocks, sms, bn, !narrow_only);
+    const uint64_t c = split_cost(M, N, kblocks, sms, bn, sp.splits, sp.whole);
+    if (sp.splits > 1 && c * 10 <= unsplit * 9 && c < best_cost) best = {bn == 128, sp.splits, sp.whole}, best_cost = c;
   }
   return best;
 }

@@ -428,13 +428,14 @@ static bool simulate(const config &c, uint32_t kblocks, uint32_t units, uint32_t
   return simulate(c, std::vector<uint32_t>(units, kblocks), seed, mutation);
 }
 
-/// The units of a split-K launch of `tiles` tiles, `kblocks` k-blocks each,
-/// in `S` slices: unit u is slice u % S of tile u / S (gemm.cuh's work()).
-static std::vector<uint32_t> split_units(uint32_t tiles, uint32_t kblocks, uint32_t S) {
+/// The k-blocks of each unit of a split-K launch of `tiles` tiles,
+/// `kblocks` k-blocks each, the first `whole` whole and the others in `S`
+/// slices (layout.h's split_unit, as gemm.cuh's work() takes them).
+static std::vector<uint32_t> unit_kblocks(uint32_t tiles, uint32_t kblocks, uint32_t S, uint32_t whole = 0) {
   std::vector<uint32_t> kbs;
-  for (uint32_t u = 0; u < tiles * S; ++u) {
-    const kslice ks = k_slice(kblocks, u % S, S);
-    kbs.push_back(ks.end - ks.begin);
+  for (uint32_t u = 0; u < split_units(tiles, whole, S); ++u) {
+    const unit_work w = split_unit(u, whole, S, kblocks);
+    kbs.push_back(w.kb1 - w.kb0);
   }
   return kbs;
 }
@@ -451,8 +452,10 @@ static void check_protocol(const config &c) {
     // Slices of 2, 2 and 3 (7 k-blocks in 3) and of 1 (S = kblocks) back to back.
     for (uint32_t seed = 1; seed <= 40; ++seed)
       for (auto ts : {std::pair<uint32_t, uint32_t>{7, 3}, {3, 3}, {9, 4}}) {
-        simulate(c, split_units(2, ts.first, ts.second), seed * 131 + ts.first);
-        ++runs;
+        simulate(c, unit_kblocks(2, ts.first, ts.second), seed * 131 + ts.first);
+        // The tail split: one tile whole, then the other's slices.
+        simulate(c, unit_kblocks(2, ts.first, ts.second, 1), seed * 137 + ts.first);
+        runs += 2;
       }
   printf("ok  mbarrier protocol stages %u cluster %u overlap %d%s promote_every %u: %d random interleavings, no deadlock "
          "or race\n",
@@ -596,11 +599,47 @@ static void check_fixup() {
   }
 }
 
+// ---- 6b. split units: every k-block of every tile in exactly one unit ------------------------------
+
+static void check_split_units() {
+  long plans = 0;
+  for (uint32_t tiles : {1u, 7u, 132u, 288u, 300u})
+    for (uint32_t kblocks : {1u, 5u, 48u, 63u})
+      for (uint32_t splits = 1; splits <= kMaxSplits && splits <= kblocks; ++splits)
+        for (uint32_t whole : {0u, tiles / 2, tiles - 1, tiles}) {
+          ++plans;
+          std::vector<uint32_t> seen(size_t(tiles) * kblocks, 0), slices(size_t(tiles) * splits, 0);
+          const uint32_t units = split_units(tiles, whole, splits);
+          for (uint32_t u = 0; u < units; ++u) {
+            const unit_work w = split_unit(u, whole, splits, kblocks);
+            CHECK(w.tile < tiles && w.kb0 < w.kb1 && w.kb1 <= kblocks, "unit %u: tile %u, k-blocks [%u, %u)", u,
+                  w.tile, w.kb0, w.kb1);
+            if (w.tile >= tiles || w.kb1 > kblocks) continue;
+            for (uint32_t kb = w.kb0; kb < w.kb1; ++kb) ++seen[size_t(w.tile) * kblocks + kb];
+            CHECK(w.split == (w.tile >= whole && splits > 1), "unit %u: split %d", u, w.split);
+            if (w.tile >= whole) {
+              CHECK(w.ws_tile == w.tile - whole && w.slice < splits, "unit %u: workspace tile %u, slice %u", u,
+                    w.ws_tile, w.slice);
+              ++slices[size_t(w.tile) * splits + w.slice];
+            } else {
+              CHECK(w.kb0 == 0 && w.kb1 == kblocks, "whole tile %u: k-blocks [%u, %u)", w.tile, w.kb0, w.kb1);
+            }
+          }
+          for (uint32_t i = 0; i < seen.size(); ++i)
+            CHECK(seen[i] == 1, "%u tiles, %u whole, S %u: tile %u k-block %u in %u units", tiles, whole, splits,
+                  i / kblocks, i % kblocks, seen[i]);
+          for (uint32_t t = whole; t < tiles; ++t)
+            for (uint32_t sl = 0; sl < splits; ++sl)
+              CHECK(slices[size_t(t) * splits + sl] == 1, "tile %u slice %u", t, sl);
+        }
+  printf("ok  split units: %ld plans (tiles whole, then slices), each k-block of each tile in one unit\n", plans);
+}
+
 // ---- 7. the shape heuristic with split-K ---------------------------------------------------------
 
 static void check_pick_shape() {
   const uint32_t sms = 132;
-  long n = 0, split = 0;
+  long n = 0, split = 0, tail = 0;
   for (uint32_t m = 1; m <= 16384; m = m * 3 + 7)
     for (uint32_t nn = 8; nn <= 32768; nn = nn * 2 + 8)
       for (uint32_t kb = 1; kb <= 1024; kb = kb * 2 + 1)
@@ -614,13 +653,24 @@ static void check_pick_shape() {
           }
           ++split;
           const uint32_t bn = p.narrow ? 128 : 256;
+          const uint32_t tiles = ceil_div(m, kBM) * ceil_div(nn, bn);
           CHECK(!fp8 || p.narrow, "fp8 has only the 128 x 128 tile");
-          CHECK(ceil_div(m, kBM) * ceil_div(nn, bn) < sms, "%u x %u: split with as many tiles as SMs", m, nn);
+          if (p.whole == 0) {
+            CHECK(tiles < sms, "%u x %u: split with as many tiles as SMs", m, nn);
+          } else {
+            // The tail split: full waves whole, the rest in one wave of slices.
+            ++tail;
+            CHECK(!fp8, "fp8 takes no tail split");
+            CHECK(p.whole % sms == 0 && p.whole < tiles && tiles - p.whole <= sms / 2 &&
+                      (tiles - p.whole) * p.splits <= sms,
+                  "%u x %u: tail split of %u tiles, %u whole, S %u", m, nn, tiles, p.whole, p.splits);
+          }
           CHECK(p.splits <= kMaxSplits && kb >= p.splits * kMinSliceKblocks, "%u k-blocks in %u slices", kb,
                 p.splits);
-          // The split variant's plan (splits 0) takes pick_splits for its tile: the same S.
-          CHECK(p.splits == pick_splits(m, nn, kb, sms, bn), "plan and pick disagree on S");
-          CHECK(split_cost(m, nn, kb, sms, bn, p.splits) * 10 <=
+          // The split variant's plan (splits 0) takes plan_splits for its tile: the same plan.
+          const split_plan sp = plan_splits(m, nn, kb, sms, bn, !fp8);
+          CHECK(p.splits == sp.splits && p.whole == sp.whole, "plan and pick disagree on S or the whole tiles");
+          CHECK(split_cost(m, nn, kb, sms, bn, p.splits, p.whole) * 10 <=
                     split_cost(m, nn, kb, sms, off.narrow ? 128 : 256, 1) * 9,
                 "a split less than 10%% faster than the old pick");
         }
@@ -634,14 +684,19 @@ static void check_pick_shape() {
   const want wants[] = {{1, 4096, 4096, true, 4},         {128, 8192, 8192, true, 2},   {64, 4096, 16384, true, 4},
                         {256, 4096, 4096, true, 2},       {128, 16384, 4096, true, 1},  {256, 8192, 8192, true, 1},
                         {4096, 4096, 4096, false, 1},     {8192, 8192, 8192, false, 1}, {2048, 2048, 16384, false, 1},
-                        {4096, 4096, 32768, false, 1},    {2048, 4096, 32768, false, 1}};
+                        {4096, 4096, 32768, false, 1},    {2048, 4096, 32768, false, 1}, {3072, 3072, 3072, false, 5},
+                        {6144, 6144, 6144, false, 1},     {4000, 4000, 4000, false, 1}};
   for (const want &w : wants) {
     const shape_pick p = pick_shape(w.m, w.n, ceil_div(w.k, 64), sms, false);
     CHECK(p.narrow == w.narrow && p.splits == w.splits, "%u x %u x %u: picks 128 x %u, S %u", w.m, w.n, w.k,
           p.narrow ? 128 : 256, p.splits);
   }
-  printf("ok  the shape heuristic with split-K: %ld shapes, %ld split, never without fewer tiles than SMs\n", n,
-         split);
+  // 3072^3: 288 tiles of 128 x 256, two waves whole, 24 tiles in 5 slices.
+  CHECK(pick_shape(3072, 3072, 48, sms, false).whole == 264, "3072^3: 264 tiles whole");
+  CHECK(pick_shape(3072, 3072, 24, sms, true).splits == 1, "fp8 3072^3: no tail split");
+  printf("ok  the shape heuristic with split-K: %ld shapes, %ld split (%ld of them the tail split), never with as "
+         "many tiles as SMs but in the tail split\n",
+         n, split, tail);
   // Skinny M: the swapped tile that holds M, and its slices for the N x M output.
   CHECK(skinny_bn(1) == 16 && skinny_bn(16) == 16 && skinny_bn(17) == 32 && skinny_bn(32) == 32 &&
             skinny_bn(33) == 64 && skinny_bn(64) == 64 && skinny_bn(65) == 0 && skinny_bn(256) == 0,
@@ -684,6 +739,7 @@ int main() {
     printf("ok  the shape heuristic (pick_narrow)\n");
   }
   check_pick_shape();
+  check_split_units();
   for (const config &c : kConfigs) check_plan(c);
   printf("ok  shared-memory plans: %zu configurations within %u bytes\n", sizeof(kConfigs) / sizeof(kConfigs[0]),
          kSmemLimit);

@@ -199,6 +199,10 @@ class Library:
             for f in (L.gemm_pick_dtype, L.gemm_pick_nosplit):
                 f.restype = ctypes.c_int
                 f.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.c_int, ctypes.c_int]
+        self.has_whole = hasattr(L, "gemm_plan_whole")
+        if self.has_whole:
+            L.gemm_plan_whole.restype = ctypes.c_int
+            L.gemm_plan_whole.argtypes = [ctypes.c_void_p]
         self.all_variants = [L.gemm_variant_name(i).decode() for i in range(L.gemm_variants())]
         self.dtypes = {}
         if hasattr(L, "gemm_variant_dtype"):
@@ -270,10 +274,12 @@ class Library:
         return self.lib.gemm_plan_splits(plan) if self.has_splitk else 1
 
     def describe(self, spec, plan, m, n, k):
-        """What a plan runs, for the log and the CSV label: 'ta_pick: ta_128x128_s6_splitk S=2'."""
+        """What a plan runs, for the log and the CSV label: 'ta_pick: ta_128x128_s6_splitk S=2'
+        ('... S=5 after 264 whole': the tail split)."""
         name, _ = self.resolve(spec, m, n, k)
         sp = self.plan_splits(plan)
-        what = name + (" S=%d" % sp if self.splitk(name) else "")
+        whole = self.lib.gemm_plan_whole(plan) if self.has_whole else 0
+        what = name + (" S=%d" % sp if self.splitk(name) else "") + (" after %d whole" % whole if whole else "")
         return "%s: %s" % (spec, what) if spec in PICKS else what
 
     def run(self, plan, stream):
