@@ -54,6 +54,7 @@ echo "== attn-layout-check (the kernel's index arithmetic, on the host)"
 echo "== run.py --self-test and --abi-check (no GPU)"
 python3 "$here/run.py" --self-test | tail -n 1 || status=1
 python3 "$here/run.py" --lib "$BENCH_BIN/libattn.so" --abi-check | tail -n 1 || status=1
+python3 "$here/profile_shape.py" --help >/dev/null || { echo "profile_shape.py --help failed"; status=1; }
 bench_build_info "$BENCH_BIN/attn-build-info.txt"
 
 echo "== built in $(ta_since "$t0") s:"

@@ -468,7 +468,7 @@ void gemm_plan_free(void *pv) { delete static_cast<plan *>(pv); }
 // full waves' tiles whole, the last, at most half-full wave's tiles in S
 // slices; on 132 SMs only 3072^3 of the shape classes takes it (128 x 256,
 // 264 tiles whole, 24 in 5 slices; estimated 13% below 128 x 128 unsplit,
-// measured 1% faster on the H200, and 6% to 16% at five ragged shapes).
+// measured 1% faster on the H200, and 5% to 16% at five ragged shapes).
 static int pick(const char *dtype, int M, int N, int K, bool allow_split) {
   g_error.clear();
   const std::string dt = dtype ? dtype : "bf16";
