@@ -16,7 +16,7 @@
 //   const char *attn_error(void)       the last error, "" if none
 //   const char *attn_config(int d)     the kernel configuration for head dim d
 //   int         attn_set_mode(int m)   0: the fastest kernel per head dim (default),
-//                                      1 to 4: the others (README.md); returns the old mode
+//                                      1 to 7: the others (README.md); returns the old mode
 //   int         attn_set_persistent(int on)  1 (default): at most one CTA per SM, each
 //                                      taking tiles in turn; 0: one CTA per tile;
 //                                      returns the old setting
@@ -38,10 +38,10 @@ namespace {
 using attn::config;
 
 // Mode 0 takes, per head dim, the kernel that measured fastest on the H200
-// (bench/results/attention.md): d 64 the wide ping-pong one with its
-// descriptors built per step, d 128 the pipelined one, d 256 the ping-pong one.
+// (bench/results/attention.md): d 64 three consumer warpgroups with ping-pong
+// and descriptors built per step, d 128 the pipelined one, d 256 the ping-pong one.
 constexpr config kD64wp{64, 192, 2, true, true};
-constexpr config kD64{64, 192, 2, true, true, true};
+constexpr config kD64{64, 128, 2, true, true, true, 3};
 constexpr config kD128{128, 128, 2, true};
 constexpr config kD256p{256, 64, 2, true, true};
 constexpr config kD256 = kD256p;
@@ -57,6 +57,17 @@ constexpr config kD64w{64, 192, 2, true};
 constexpr config kD128w{128, 176, 2, true};
 constexpr config kD256w{256, 80, 2, false};
 constexpr config kD128wp{128, 176, 2, true, true};
+// Three consumer warpgroups (a 192-row Q tile, 160 registers a consumer
+// thread; FA3's shape at d 64): pipelined, and pipelined with the ring of
+// turns. KV block 128: S, P and O of the pipelined loop (64 + 32 + 32
+// registers) fit in 160, bn 192's (96 + 48 + 32) do not.
+constexpr config kD64t{64, 128, 2, true, false, true, 3};
+constexpr config kD64tp = kD64;
+// P through shared memory (FA3's 192 x 192 tile at d 64 without causal
+// masking): only S and O in registers (96 + 32), so bn 192 fits in 160.
+// Descriptors advanced from the base: built per step, ptxas spills 16 B.
+// Measured slower than mode 0 (bench/results/attention.md).
+constexpr config kD64sp{64, 192, 2, true, true, false, 3, true};
 
 struct variant {
   config c;
@@ -67,7 +78,10 @@ struct variant {
 // plain loop (each wgmma group waited for), kept as the reference the pipelined ones must match; mode 2: pipelined with
 // ping-pong between the consumer warpgroups; modes 3 and 4: pipelined, and
 // pipelined with ping-pong, with wider KV blocks (d 256: the plain loop at
-// bn 80, and mode 2's kernel).
+// bn 80, and mode 2's kernel); modes 5 and 6: three consumer warpgroups at
+// d 64, pipelined and with ping-pong (6 is mode 0's kernel); mode 7: three
+// consumer warpgroups with P through shared memory at d 64. Modes 5 to 7
+// take mode 0's kernels at d 128 and 256.
 const variant kVariants[] = {
     {kD64, (const void *)attn::attn_kernel<kD64>, 0},     {kD128, (const void *)attn::attn_kernel<kD128>, 0},
     {kD256, (const void *)attn::attn_kernel<kD256>, 0},   {kD64s, (const void *)attn::attn_kernel<kD64s>, 1},
@@ -77,6 +91,11 @@ const variant kVariants[] = {
     {kD64w, (const void *)attn::attn_kernel<kD64w>, 3},   {kD128w, (const void *)attn::attn_kernel<kD128w>, 3},
     {kD256w, (const void *)attn::attn_kernel<kD256w>, 3}, {kD64wp, (const void *)attn::attn_kernel<kD64wp>, 4},
     {kD128wp, (const void *)attn::attn_kernel<kD128wp>, 4}, {kD256p, (const void *)attn::attn_kernel<kD256p>, 4},
+    {kD64t, (const void *)attn::attn_kernel<kD64t>, 5},   {kD128, (const void *)attn::attn_kernel<kD128>, 5},
+    {kD256, (const void *)attn::attn_kernel<kD256>, 5},   {kD64tp, (const void *)attn::attn_kernel<kD64tp>, 6},
+    {kD128, (const void *)attn::attn_kernel<kD128>, 6},   {kD256, (const void *)attn::attn_kernel<kD256>, 6},
+    {kD64sp, (const void *)attn::attn_kernel<kD64sp>, 7},   {kD128, (const void *)attn::attn_kernel<kD128>, 7},
+    {kD256, (const void *)attn::attn_kernel<kD256>, 7},
 };
 constexpr int kNumVariants = int(sizeof(kVariants) / sizeof(kVariants[0]));
 int g_mode = 0;
@@ -126,9 +145,10 @@ const char *attn_error(void) { return g_error.c_str(); }
 
 /// Which kernels attn_fwd launches: 0 the default (the fastest per head dim),
 /// 1 the plain loop, 2 pipelined with ping-pong, 3 and 4: pipelined and ping-pong with wider
-/// KV blocks. Returns the previous mode, or -1 for an unknown one.
+/// KV blocks, 5 and 6: three consumer warpgroups at d 64, 7: those with P through
+/// shared memory. Returns the previous mode, or -1 for an unknown one.
 int attn_set_mode(int mode) {
-  if (mode < 0 || mode > 4) return -1;
+  if (mode < 0 || mode > 7) return -1;
   const int old = g_mode;
   g_mode = mode;
   return old;
@@ -151,9 +171,9 @@ const char *attn_config(int d) {
       snprintf(buf, sizeof buf,
                "d %u: Q tile %u rows, KV block %u rows, %u stages, %s, O staged %s, %u B shared memory, "
                "%u threads, %s",
-               v.c.d, attn::kBM, v.c.bn, v.c.stages,
+               v.c.d, v.c.bm(), v.c.bn, v.c.stages,
                v.c.pingpong ? "pipelined + ping-pong" : v.c.overlap ? "pipelined (S of j+1 over P V of j)" : "plain loop",
-               v.c.separate_o() ? "apart" : "in Q's place", v.c.smem_bytes(), attn::kThreads,
+               v.c.separate_o() ? "apart" : "in Q's place", v.c.smem_bytes(), v.c.threads(),
                g_persistent ? "persistent" : "one CTA per tile");
       return buf;
     }
@@ -177,9 +197,11 @@ int attn_fwd(const void *q, const void *k, const void *v, void *o, float *lse, i
     if (reinterpret_cast<uintptr_t>(p) % 16) return fail("q, k, v and o must be 16-byte aligned");
   if (lse && reinterpret_cast<uintptr_t>(lse) % 4) return fail("lse must be 4-byte aligned");
   if (!(softmax_scale > 0.f) || !isfinite(softmax_scale)) return fail("softmax_scale must be positive and finite");
-  const uint64_t m_blocks = (uint64_t(seqlen_q) + attn::kBM - 1) / attn::kBM;
+  const uint64_t bm = var->c.bm();
+  const uint64_t m_blocks = (uint64_t(seqlen_q) + bm - 1) / bm;
   const uint64_t tiles = m_blocks * uint64_t(heads) * uint64_t(batch);
-  if (tiles > 0x7fffffffull) return fail("too many tiles: ceil(seqlen_q / 128) x heads x batch must be below 2^31");
+  if (tiles > 0x7fffffffull)
+    return fail("too many tiles: ceil(seqlen_q / " + std::to_string(bm) + ") x heads x batch must be below 2^31");
   // TMA coordinates are signed 32-bit, strides below 2^40 bytes.
   if (uint64_t(seqlen_q) * heads * head_dim * 2 >= (1ull << 40) ||
       uint64_t(seqlen_k) * heads_kv * head_dim * 2 >= (1ull << 40))
@@ -196,7 +218,7 @@ int attn_fwd(const void *q, const void *k, const void *v, void *o, float *lse, i
   }
   CUtensorMap tq, tk, tv, to;
   const uint64_t D = uint64_t(head_dim);
-  if (!encode(&tq, q, batch, seqlen_q, heads, D, attn::kBM, true, "Q") ||
+  if (!encode(&tq, q, batch, seqlen_q, heads, D, uint32_t(bm), true, "Q") ||
       !encode(&tk, k, batch, seqlen_k, heads_kv, D, var->c.bn, true, "K") ||
       !encode(&tv, v, batch, seqlen_k, heads_kv, D, var->c.bn, true, "V") ||
       !encode(&to, o, batch, seqlen_q, heads, D, attn::kWgM, false, "O"))
@@ -221,7 +243,7 @@ int attn_fwd(const void *q, const void *k, const void *v, void *o, float *lse, i
     if (ctas > unsigned(sms)) ctas = unsigned(sms);
   }
   cfg.gridDim = dim3(ctas);
-  cfg.blockDim = dim3(attn::kThreads);
+  cfg.blockDim = dim3(var->c.threads());
   cfg.dynamicSmemBytes = var->c.smem_bytes();
   cfg.stream = static_cast<cudaStream_t>(stream);
   void *args[] = {&tq, &tk, &tv, &to, &p};

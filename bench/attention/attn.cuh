@@ -9,10 +9,11 @@
 // Every PTX instruction beyond plain C++ is a __tile_apply call.
 //
 // Structure (the FlashAttention-3 recipe):
-//   - persistent CTAs (at most one per SM), each taking its (128-row Q tile,
-//     head, batch) tiles in turn (layout.h's schedule); 384 threads:
-//     warpgroups 0 and 1 consume (64 query rows each), warpgroup 2 produces;
-//     setmaxnreg moves registers from the producer (24) to the consumers (240);
+//   - persistent CTAs (at most one per SM), each taking its (Q tile, head,
+//     batch) tiles in turn (layout.h's schedule); config.consumers (2 or 3)
+//     consumer warpgroups of 64 query rows each (a 128- or 192-row Q tile),
+//     then one producer warpgroup; setmaxnreg moves registers from the
+//     producer (24) to the consumers (240 with two, 160 with three);
 //   - one elected producer thread loads each tile's Q (once the previous
 //     tile is done with the buffer: the Q empty mbarrier) and K and V
 //     blocks of bn rows into a ring of stages with 4-D TMA loads (dims d,
@@ -29,10 +30,12 @@
 //     (cvt.rn.bf16x2.f32: the m64nNk16 accumulator and the k16 A fragment
 //     put the same (row, col) in the same thread: layout_check proves it with
 //     tile::frag), then O += P V with wgmma m64n<d>k16, A from registers and
-//     V MN-major from shared memory (imm-trans-b = 1); with config.overlap
+//     V MN-major from shared memory (imm-trans-b = 1) (with config.p_smem P
+//     goes through shared memory instead: stmatrix, then both operands
+//     from there); with config.overlap
 //     the loop is software-pipelined: S of block j is issued, then the P V of
 //     block j - 1, and the softmax of block j runs while that one is in
-//     flight; with config.pingpong the two warpgroups take turns issuing;
+//     flight; with config.pingpong the warpgroups take turns issuing (a ring);
 //   - the epilogue: O / l in f32, cvt to bf16x2, stmatrix into the O staging
 //     tile (its own place where shared memory allows, so the next tile's Q
 //     and K load meanwhile; else the warpgroup's own dead rows of Q),
@@ -91,6 +94,10 @@ __device__ __forceinline__ void wgmma_ss(float (&acc)[N / 2], uint64_t a, uint64
   __tile_apply(tile::fmt<"wgmma.mma_async.sync.aligned.m64n{}k16.f32.bf16.bf16", N>, acc, a, b, accumulate, 1, 1,
                0, 0);
 }
+/// O += P V, one k16 step: A (P) K-major and B (V) MN-major, both from shared memory (config::p_smem).
+template <uint32_t N> __device__ __forceinline__ void wgmma_ss_pv(float (&acc)[N / 2], uint64_t a, uint64_t b) {
+  __tile_apply(tile::fmt<"wgmma.mma_async.sync.aligned.m64n{}k16.f32.bf16.bf16", N>, acc, a, b, true, 1, 1, 0, 1);
+}
 /// O += P V, one k16 step: A (P) from registers, B (V) MN-major from shared memory.
 template <uint32_t N>
 __device__ __forceinline__ void wgmma_rs(float (&acc)[N / 2], uint32_t (&a)[4], uint64_t b) {
@@ -142,11 +149,12 @@ template <class F> __device__ __forceinline__ void for_each_tile(const params &p
 // ---- the kernel ----------------------------------------------------------------------------------
 
 template <config C>
-__global__ void __launch_bounds__(kThreads, 1)
+__global__ void __launch_bounds__(C.threads(), 1)
     attn_kernel(const __grid_constant__ CUtensorMap tmQ, const __grid_constant__ CUtensorMap tmK,
                 const __grid_constant__ CUtensorMap tmV, const __grid_constant__ CUtensorMap tmO, const params p) {
   static_assert(C.error() == nullptr, "unsupported configuration");
   constexpr uint32_t kS = C.s_regs(), kO = C.o_regs();
+  constexpr uint32_t kBM = C.bm(), kConsumers = C.consumers, kConsumerRegs = C.consumer_regs();
 
   extern __shared__ __align__(1024) uint8_t smem_raw[];
   const uint32_t raw = smem_u32(smem_raw);
@@ -173,7 +181,7 @@ __global__ void __launch_bounds__(kThreads, 1)
     }
     __tile_apply("fence.mbarrier_init.release.cluster");
   }
-  named_sync(0, kThreads);
+  named_sync(0, C.threads());
 
   if (wg == kConsumers) {
     // ---- producer ----
@@ -185,7 +193,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         ring r;
         for_each_tile(p, [&](tile_coord t, uint32_t i) BENCH_INLINE {
           const uint32_t m0 = t.m_blk * kBM, head_kv = t.head / p.group;
-          const uint32_t nblocks = kv_blocks(m0, p.sq, p.sk, causal, C.bn);
+          const uint32_t nblocks = kv_blocks(m0, kBM, p.sq, p.sk, causal, C.bn);
           // Q once the previous tile is done with it; issued after this
           // tile's first K so that K does not wait behind the Q buffer.
           auto load_q = [&]() BENCH_INLINE {
@@ -220,7 +228,8 @@ __global__ void __launch_bounds__(kThreads, 1)
     const uint32_t warp = tid / 32, lane = tid % 32;
     const float sl2 = p.scale_log2;
     float o[kO], s[kS];
-    uint32_t pa[C.bn / 16][4];
+    constexpr uint32_t kPa = C.p_smem ? 0 : C.bn / 16; // P's A-operand registers, by k16 step
+    uint32_t pa[kPa ? kPa : 1][4];
     float mrow[2], lrow[2];
     // The ring positions carry over from tile to tile, as the producer's.
     // rk: the next block whose K is read; rv: the next whose V is read (one
@@ -243,21 +252,28 @@ __global__ void __launch_bounds__(kThreads, 1)
       __tile_apply("wgmma.fence.sync.aligned");
       static_for<C.d / 16>([&](auto kk) BENCH_INLINE {
         if constexpr (C.step_desc)
-          wgmma_ss<C.bn>(s, kmajor_base(sbase + C.off_q() + q_off(wg, kk)),
+          wgmma_ss<C.bn>(s, kmajor_base(sbase + C.off_q() + q_off(kBM, wg, kk)),
                          kmajor_base(sbase + C.off_k(stage) + k_off(C.bn, kk)), kk != 0);
         else
-          wgmma_ss<C.bn>(s, q_desc(qbl, wg, kk), k_desc(kb, C.bn, kk), kk != 0);
+          wgmma_ss<C.bn>(s, q_desc(qbl, kBM, wg, kk), k_desc(kb, C.bn, kk), kk != 0);
       });
       __tile_apply("wgmma.commit_group.sync.aligned");
     };
     // O += P V of the block in `stage` (issued and committed; not waited for).
     auto issue_pv = [&](uint32_t stage) BENCH_INLINE {
       const uint64_t vb = v_base_desc(sbase + C.off_v(stage), C.bn);
+      // P's tile does not move: as Q's, its base descriptor passes through
+      // an empty asm so that its bn / 16 descriptors are not all hoisted.
+      uint64_t pbl = kmajor_base(sbase + C.off_p(wg));
+      if constexpr (C.p_smem) tile::fence_operand(pbl);
       fence_all(o);
-      static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { fence_all(pa[kk]); });
+      static_for<kPa>([&](auto kk) BENCH_INLINE { fence_all(pa[kk]); });
       __tile_apply("wgmma.fence.sync.aligned");
       static_for<C.bn / 16>([&](auto kk) BENCH_INLINE {
-        if constexpr (C.step_desc)
+        if constexpr (C.p_smem)
+          wgmma_ss_pv<C.d>(o, tile::desc::advance(pbl, p_off(kk)),
+                           C.step_desc ? v_base_desc(sbase + C.off_v(stage) + v_off(kk), C.bn) : v_desc(vb, kk));
+        else if constexpr (C.step_desc)
           wgmma_rs<C.d>(o, pa[kk], v_base_desc(sbase + C.off_v(stage) + v_off(kk), C.bn));
         else
           wgmma_rs<C.d>(o, pa[kk], v_desc(vb, kk));
@@ -267,23 +283,36 @@ __global__ void __launch_bounds__(kThreads, 1)
     // Once O += P V of the block at rv has retired: its V is free.
     auto pv_retired = [&]() BENCH_INLINE {
       fence_all(o);
-      static_for<C.bn / 16>([&](auto kk) BENCH_INLINE { fence_all(pa[kk]); });
+      static_for<kPa>([&](auto kk) BENCH_INLINE { fence_all(pa[kk]); });
       release(&vempty[rv.stage]);
       rv.advance(C.stages);
     };
-    // After the O += P V that read pa has retired: rescale O, pack P.
+    // After the O += P V that read P has retired: rescale O, pack P.
     float alpha[2][1];
     auto rescale_and_pack = [&]() BENCH_INLINE {
       static_for<kO>([&](auto i) BENCH_INLINE { o[i] *= alpha[(i / 2) % 2][0]; });
-      // P: the S accumulators as the A operand (bf16x2, low half = even column).
-      __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<kS / 2, 1>, tile::stride<1, 1>>(pa),
-                   regs<tile::shape<kS / 2, 1>, tile::stride<2, 1>, kS - 1>(s + 1),
-                   regs<tile::shape<kS / 2, 1>, tile::stride<2, 1>, kS>(s));
+      if constexpr (C.p_smem) {
+        // P into this warpgroup's P tile, one stmatrix box per 64 columns.
+        // Each warp writes only its own 16 rows, which only its own rows of
+        // the last O += P V read: its wait for that product covers them.
+        // Then the writes are made visible to the async proxy (wgmma) and
+        // the warpgroup's four warps meet before any of them issues.
+        static_for<C.bn / kChunk>([&](auto c) BENCH_INLINE {
+          store_box_bf16(smem + C.off_p(wg) + p_box(c), &s[c * 32], warp, lane);
+        });
+        __tile_apply("fence.proxy.async.shared::cta");
+        named_sync(1 + wg, 128);
+      } else {
+        // P: the S accumulators as the A operand (bf16x2, low half = even column).
+        __tile_apply("cvt.rn.bf16x2.f32", tile::view<tile::shape<kS / 2, 1>, tile::stride<1, 1>>(pa),
+                     regs<tile::shape<kS / 2, 1>, tile::stride<2, 1>, kS - 1>(s + 1),
+                     regs<tile::shape<kS / 2, 1>, tile::stride<2, 1>, kS>(s));
+      }
     };
 
     for_each_tile(p, [&](tile_coord t, uint32_t it) BENCH_INLINE {
       const uint32_t m0 = t.m_blk * kBM;
-      const uint32_t nblocks = kv_blocks(m0, p.sq, p.sk, causal, C.bn);
+      const uint32_t nblocks = kv_blocks(m0, kBM, p.sq, p.sk, causal, C.bn);
       static_for<kO>([&](auto i) BENCH_INLINE { o[i] = 0.f; });
       mrow[0] = mrow[1] = -INFINITY;
       lrow[0] = lrow[1] = 0.f;
@@ -360,17 +389,17 @@ __global__ void __launch_bounds__(kThreads, 1)
         // Software pipeline (FA3's intra-warpgroup overlap): S of block j is
         // issued, then O += P V of block j - 1 behind it; the softmax of block
         // j runs while that P V product is still in flight. With ping-pong the
-        // warpgroups take turns at each issue point (layout.h).
+        // warpgroups take turns at each issue point, in a ring (layout.h).
         const uint32_t points = nblocks + 1;
         auto take_turn = [&]() BENCH_INLINE {
           if constexpr (C.pingpong) named_sync(kTurnBar + wg, 256);
         };
         auto pass_turn = [&](uint32_t point) BENCH_INLINE {
           if constexpr (C.pingpong)
-            if (passes_turn(wg, point, points)) named_arrive(kTurnBar + (1 - wg), 256);
+            if (passes_turn(wg, kConsumers, point, points)) named_arrive(kTurnBar + next_turn(wg, kConsumers), 256);
         };
         if constexpr (C.pingpong)
-          if (wg == 1) named_arrive(kTurnBar, 256); // warpgroup 0 goes first
+          if (wg == kConsumers - 1) named_arrive(kTurnBar, 256); // warpgroup 0 goes first
         bar_wait(&kfull[rk.stage], rk.phase);
         take_turn();
         issue_s(rk.stage);
@@ -433,7 +462,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       if (C.separate_o() && tid == 0) __tile_apply("cp.async.bulk.wait_group.read", 0);
       named_sync(1 + wg, 128);
       static_for<C.chunks()>([&](auto c) BENCH_INLINE {
-        uint8_t *const box = smem + C.off_o() + epi_box(c, wg);
+        uint8_t *const box = smem + C.off_o() + epi_box(kBM, c, wg);
         store_box_bf16(box, &o[c * 32], warp, lane);
       });
       __tile_apply("fence.proxy.async.shared::cta");
@@ -442,7 +471,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       if (tid == 0 && wrow < p.sq) {
         for (uint32_t c = 0; c < C.chunks(); ++c)
           tma_store(tmO, int32_t(c * kChunk), int32_t(wrow), int32_t(head), int32_t(batch),
-                    smem + C.off_o() + epi_box(c, wg));
+                    smem + C.off_o() + epi_box(kBM, c, wg));
         __tile_apply("cp.async.bulk.commit_group");
       }
       if constexpr (!C.separate_o()) {

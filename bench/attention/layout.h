@@ -43,20 +43,12 @@ using bench::epi_row;
 using bench::ring;
 using bench::sw128;
 
-constexpr uint32_t kBM = 128;           ///< query rows per CTA (two consumer warpgroups x 64)
 constexpr uint32_t kWgM = 64;           ///< query rows per consumer warpgroup (wgmma M)
 constexpr uint32_t kChunk = 64;         ///< head-dim columns per 128-byte swizzle span (bf16)
 constexpr uint32_t kChunkBytes = 128;
-constexpr uint32_t kConsumers = 2;
-constexpr uint32_t kThreads = 128 * (kConsumers + 1);
-constexpr uint32_t kProducerRegs = 24;
-constexpr uint32_t kConsumerRegs = 240;
+constexpr uint32_t kProducerRegs = 24;  ///< the producer warpgroup's registers after setmaxnreg.dec
+constexpr uint32_t kRegFile = 65536;    ///< 32-bit registers of an SM
 constexpr uint32_t kSmemLimit = 232448; ///< 227 KiB
-constexpr uint32_t kLaunchRegs = 65536 / kThreads / 8 * 8;
-static_assert(kLaunchRegs == 168, "384 threads launch with 168 registers");
-static_assert(128 * (kLaunchRegs - kProducerRegs) >= 128 * kConsumers * (kConsumerRegs - kLaunchRegs),
-              "setmaxnreg: the producer's registers must cover the consumers' increase");
-static_assert(128 * kProducerRegs + 256 * kConsumerRegs <= 65536, "register file");
 
 
 ATTN_HD constexpr bool p_src_is_acc_to_a(uint32_t bn, uint32_t d); // below
@@ -73,14 +65,37 @@ struct config {
   /// values (layout_check), but ptxas schedules the d 64 kernel faster so
   /// (bench/results/attention.md).
   bool step_desc = false;
+  /// Consumer warpgroups, 64 query rows each: 2 (a 128-row Q tile, 240
+  /// registers a consumer thread) or 3 (192 rows, 160 registers; FA3's
+  /// choice at head dim 64: more rows per K / V block loaded).
+  uint32_t consumers = 2;
+  /// O += P V with P from shared memory (both wgmma operands there): each
+  /// consumer warpgroup stores its P (bf16, 64 x bn, laid out as a K-major
+  /// A tile) with stmatrix, as the epilogue stores O. Frees the P registers
+  /// (bn / 4 a thread), so that a wider KV block fits: FA3's choice at d 64
+  /// without causal masking (192 x 192 tiles).
+  bool p_smem = false;
+
+  ATTN_HD constexpr uint32_t bm() const { return kWgM * consumers; } ///< query rows per tile
+  ATTN_HD constexpr uint32_t threads() const { return 128 * (consumers + 1); }
+  /// Registers a thread launches with (__launch_bounds__(threads(), 1)):
+  /// 168 for 384 threads, 128 for 512.
+  ATTN_HD constexpr uint32_t launch_regs() const { return kRegFile / threads() / 8 * 8; }
+  /// A consumer thread's registers after setmaxnreg.inc: what the producer's
+  /// decrease leaves, split over the consumer warpgroups (a multiple of 8).
+  ATTN_HD constexpr uint32_t consumer_regs() const {
+    const uint32_t r = (kRegFile - 128 * kProducerRegs) / (128 * consumers) / 8 * 8;
+    return r > 256 ? 256 : r;
+  }
 
   ATTN_HD constexpr uint32_t chunks() const { return d / kChunk; }
   ATTN_HD constexpr uint32_t s_regs() const { return bn / 2; } // S accumulators per thread
   ATTN_HD constexpr uint32_t o_regs() const { return d / 2; }  // O accumulators per thread
-  ATTN_HD constexpr uint32_t q_bytes() const { return kBM * d * 2; }
+  ATTN_HD constexpr uint32_t q_bytes() const { return bm() * d * 2; }
   ATTN_HD constexpr uint32_t kv_bytes() const { return bn * d * 2; } // one K (or V) block
   // The plan, from a 1024-aligned base: Q, K stages, V stages, the O
-  // staging tile when it fits (else O is staged in Q's place), barriers.
+  // staging tile when it fits (else O is staged in Q's place), the P tiles
+  // (with p_smem), barriers.
   ATTN_HD constexpr uint32_t off_q() const { return 0; }
   ATTN_HD constexpr uint32_t off_k(uint32_t s) const { return q_bytes() + s * kv_bytes(); }
   ATTN_HD constexpr uint32_t off_v(uint32_t s) const { return q_bytes() + (stages + s) * kv_bytes(); }
@@ -90,13 +105,19 @@ struct config {
   /// next tile's Q loads while this tile's epilogue runs; otherwise the
   /// epilogue stages O in the (dead) Q rows and the next Q waits for the
   /// TMA store to have read them.
-  ATTN_HD constexpr bool separate_o() const { return tiles_end(true) + bar_bytes() + 1024 <= kSmemLimit; }
+  ATTN_HD constexpr bool separate_o() const {
+    return tiles_end(true) + p_bytes() + bar_bytes() + 1024 <= kSmemLimit;
+  }
+  /// One warpgroup's P tile (64 rows x bn bf16), and all of them (0 without p_smem).
+  ATTN_HD constexpr uint32_t p_tile_bytes() const { return kWgM * bn * 2; }
+  ATTN_HD constexpr uint32_t p_bytes() const { return p_smem ? consumers * p_tile_bytes() : 0; }
+  ATTN_HD constexpr uint32_t off_p(uint32_t wg) const { return tiles_end(separate_o()) + wg * p_tile_bytes(); }
   /// Where the tiles end: Q, the K and V stages, and the O staging tile if `with_o`.
   ATTN_HD constexpr uint32_t tiles_end(bool with_o) const {
     return q_bytes() * (with_o ? 2 : 1) + 2 * stages * kv_bytes();
   }
   ATTN_HD constexpr uint32_t off_o() const { return separate_o() ? tiles_end(false) : off_q(); }
-  ATTN_HD constexpr uint32_t off_bars() const { return tiles_end(separate_o()); }
+  ATTN_HD constexpr uint32_t off_bars() const { return tiles_end(separate_o()) + p_bytes(); }
   ATTN_HD constexpr uint32_t off_qfull() const { return off_bars(); }
   /// Q is freed once every consumer warp is done with it (its last S = Q K^T
   /// retired, or with O staged in Q's place, the TMA store has read O).
@@ -108,7 +129,7 @@ struct config {
   ATTN_HD constexpr uint32_t off_vempty(uint32_t s) const { return off_bars() + 16 + 8 * (3 * stages + s); }
   ATTN_HD constexpr uint32_t smem_bytes() const { return off_bars() + bar_bytes() + 1024; }
   /// Arrivals that free Q, a K or a V block: one per consumer warp.
-  ATTN_HD constexpr uint32_t empty_arrivals() const { return kConsumers * 4; }
+  ATTN_HD constexpr uint32_t empty_arrivals() const { return consumers * 4; }
 
   ATTN_HD constexpr const char *error() const {
     if (d != 64 && d != 128 && d != 256) return "head dim must be 64, 128 or 256";
@@ -116,6 +137,14 @@ struct config {
     if (bn < 16 || bn > 256 || bn % 16) return "bn must be a multiple of 16 up to 256";
     if (stages < 1) return "at least one stage";
     if (pingpong && !overlap) return "ping-pong needs the pipelined loop";
+    if (consumers != 2 && consumers != 3) return "2 or 3 consumer warpgroups";
+    if (p_smem && bn % kChunk) return "P through shared memory needs bn a multiple of 64 (stmatrix boxes)";
+    // setmaxnreg: the registers the producer gives up cover the consumers'
+    // increase, and every warpgroup's count fits the register file.
+    if (consumer_regs() < launch_regs() ||
+        128 * (launch_regs() - kProducerRegs) < 128 * consumers * (consumer_regs() - launch_regs()) ||
+        128 * kProducerRegs + 128 * consumers * consumer_regs() > kRegFile)
+      return "setmaxnreg register split";
     if (smem_bytes() > kSmemLimit) return "shared memory plan exceeds 227 KiB";
     return nullptr;
   }
@@ -147,17 +176,22 @@ static_assert(kDescK.ok(), "K-major descriptor");
 /// Byte offsets, from the tile base, of the operand of k16 step `kk`:
 /// Q (A of S = Q K^T, the 64 rows of warpgroup `wg`), K (B of S, bn rows,
 /// K-major) and V (B of O += P V: 16 KV rows further per step).
-ATTN_HD constexpr uint32_t q_off(uint32_t wg, uint32_t kk) {
-  return (kk / 4) * kBM * kChunkBytes + wg * kWgM * 128 + (kk % 4) * 32;
+ATTN_HD constexpr uint32_t q_off(uint32_t bm, uint32_t wg, uint32_t kk) {
+  return (kk / 4) * bm * kChunkBytes + wg * kWgM * 128 + (kk % 4) * 32;
 }
 ATTN_HD constexpr uint32_t k_off(uint32_t bn, uint32_t kk) { return (kk / 4) * bn * kChunkBytes + (kk % 4) * 32; }
 ATTN_HD constexpr uint32_t v_off(uint32_t kk) { return kk * 16 * 128; }
+/// P (A of O += P V with config::p_smem): a K-major tile of 64 rows, as Q's
+/// tile of one warpgroup: the operand of step kk and the stmatrix box of
+/// S's 64-column chunk c, from the warpgroup's P tile base.
+ATTN_HD constexpr uint32_t p_off(uint32_t kk) { return q_off(kWgM, 0, kk); }
+ATTN_HD constexpr uint32_t p_box(uint32_t c) { return c * kWgM * kChunkBytes; }
 
 /// The K-major descriptor of a tile at shared address `base`.
 ATTN_HD constexpr uint64_t kmajor_base(uint32_t base) { return tile::desc::with_start_address(kDescK.value, base); }
-/// Q's descriptor of step kk, from kmajor_base(Q's base).
-ATTN_HD constexpr uint64_t q_desc(uint64_t q_base_desc, uint32_t wg, uint32_t kk) {
-  return tile::desc::advance(q_base_desc, q_off(wg, kk));
+/// Q's descriptor of step kk, from kmajor_base(Q's base), for a Q tile of bm rows.
+ATTN_HD constexpr uint64_t q_desc(uint64_t q_base_desc, uint32_t bm, uint32_t wg, uint32_t kk) {
+  return tile::desc::advance(q_base_desc, q_off(bm, wg, kk));
 }
 /// K's descriptor of step kk, from kmajor_base(K's base).
 ATTN_HD constexpr uint64_t k_desc(uint64_t k_base_desc, uint32_t bn, uint32_t kk) {
@@ -213,9 +247,9 @@ ATTN_HD constexpr int32_t col_limit(int32_t row, int32_t sq, int32_t sk, bool ca
   const int32_t lim = row + sk - sq + 1;
   return lim < 0 ? 0 : lim < sk ? lim : sk;
 }
-/// KV blocks a Q tile of rows [m0, m0 + kBM) visits: up to the limit of its last row.
-ATTN_HD constexpr uint32_t kv_blocks(uint32_t m0, uint32_t sq, uint32_t sk, bool causal, uint32_t bn) {
-  const int32_t lim = col_limit(int32_t(m0 + kBM - 1), int32_t(sq), int32_t(sk), causal);
+/// KV blocks a Q tile of rows [m0, m0 + bm) visits: up to the limit of its last row.
+ATTN_HD constexpr uint32_t kv_blocks(uint32_t m0, uint32_t bm, uint32_t sq, uint32_t sk, bool causal, uint32_t bn) {
+  const int32_t lim = col_limit(int32_t(m0 + bm - 1), int32_t(sq), int32_t(sk), causal);
   return ceil_div(uint32_t(lim), bn);
 }
 /// Whether block n0 needs the element mask for some row of the tile at m0.
@@ -230,7 +264,9 @@ ATTN_HD constexpr bool block_needs_mask(uint32_t m0, uint32_t n0, uint32_t sq, u
 /// The staging box of chunk c for warpgroup wg, from the O staging base
 /// (config::off_o): laid out as the Q tile, so that in the plans where O is
 /// staged in Q's place each warpgroup writes only its own (dead) Q rows.
-ATTN_HD constexpr uint32_t epi_box(uint32_t c, uint32_t wg) { return c * kBM * kChunkBytes + wg * kWgM * 128; }
+ATTN_HD constexpr uint32_t epi_box(uint32_t bm, uint32_t c, uint32_t wg) {
+  return c * bm * kChunkBytes + wg * kWgM * 128;
+}
 
 // ---- the persistent tile schedule ------------------------------------------------------------
 //
@@ -261,16 +297,19 @@ ATTN_HD constexpr tile_coord tile_at(uint32_t t, uint32_t m_blocks, uint32_t hea
 
 // ---- ping-pong between the consumer warpgroups ----------------------------------------------
 //
-// Warpgroup w issues its wgmma only after bar.sync on kTurnBar + w (256
-// threads: its own 128 and the other's 128 bar.arrive), and then passes the
-// turn with bar.arrive on the other's barrier. Both warpgroups have the same
-// issue points (nblocks + 1: they share the CTA's KV range). Warpgroup 1
-// gives warpgroup 0 the first turn and does not pass its last one, so every
-// barrier sees as many arrivals as syncs.
-constexpr uint32_t kTurnBar = 3; ///< named barriers 3 and 4 (0: CTA, 1 - 2: epilogue)
-/// Whether warpgroup wg passes the turn after issue point `point` of `points`.
-ATTN_HD constexpr bool passes_turn(uint32_t wg, uint32_t point, uint32_t points) {
-  return wg == 0 || point + 1 < points;
+// The n consumer warpgroups take turns in a ring. Warpgroup w issues its
+// wgmma only after bar.sync on kTurnBar + w (256 threads: its own 128 and
+// the previous warpgroup's 128 bar.arrive), and then passes the turn with
+// bar.arrive on the next one's barrier (w + 1 mod n). All have the same
+// issue points (nblocks + 1: they share the CTA's KV range). The last
+// warpgroup gives warpgroup 0 the first turn and does not pass its own last
+// one, so every barrier sees as many arrivals as syncs (layout_check models it).
+constexpr uint32_t kTurnBar = 4; ///< named barriers 4 to 6 (0: CTA, 1 - 3: epilogue)
+/// The warpgroup whose turn follows warpgroup wg's, of n.
+ATTN_HD constexpr uint32_t next_turn(uint32_t wg, uint32_t n) { return (wg + 1) % n; }
+/// Whether warpgroup wg of n passes the turn after issue point `point` of `points`.
+ATTN_HD constexpr bool passes_turn(uint32_t wg, uint32_t n, uint32_t point, uint32_t points) {
+  return wg + 1 < n || point + 1 < points;
 }
 
 

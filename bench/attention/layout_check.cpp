@@ -49,9 +49,11 @@ static int g_failures = 0;
   } while (0)
 
 // The configurations attn.cu instantiates (keep in step).
-static const config kConfigs[] = {{64, 192, 2, true, true}, {128, 128, 2, true}, {256, 64, 2, true},
-                                  {64, 128, 3, false},      {64, 192, 2, true},  {128, 176, 2, true},
-                                  {256, 80, 2, false}};
+static const config kConfigs[] = {{64, 192, 2, true, true},   {128, 128, 2, true}, {256, 64, 2, true},
+                                  {64, 128, 3, false},        {64, 192, 2, true},  {128, 176, 2, true},
+                                  {256, 80, 2, false},        {64, 128, 2, true, false, true, 3},
+                                  {64, 128, 2, true, true, true, 3},
+                                  {64, 192, 2, true, true, false, 3, true}};
 
 // ---- 1. the plan ----------------------------------------------------------------------------
 static void check_plan(const config &c) {
@@ -69,6 +71,12 @@ static void check_plan(const config &c) {
     CHECK(c.off_o() == c.off_q(), "O staged in Q's place");
     CHECK(c.off_bars() >= c.off_v(c.stages - 1) + c.kv_bytes(), "barriers after V");
   }
+  if (c.p_smem) {
+    const uint32_t after = c.separate_o() ? c.off_o() + c.q_bytes() : c.off_v(c.stages - 1) + c.kv_bytes();
+    for (uint32_t wg = 0; wg < c.consumers; ++wg)
+      CHECK(c.off_p(wg) % 1024 == 0 && c.off_p(wg) >= after + wg * c.p_tile_bytes(), "P tile %u after the others", wg);
+    CHECK(c.off_bars() >= c.off_p(c.consumers - 1) + c.p_tile_bytes(), "barriers after P");
+  }
   // Every barrier its own 8 bytes, inside the plan.
   std::vector<uint32_t> bars = {c.off_qfull(), c.off_qempty()};
   for (uint32_t s = 0; s < c.stages; ++s)
@@ -81,9 +89,13 @@ static void check_plan(const config &c) {
   CHECK(c.off_bars() + c.bar_bytes() + 1024 <= c.smem_bytes(), "alignment slack");
   CHECK(c.smem_bytes() <= kSmemLimit, "smem");
   // Chunk bases of every tile are 1024-aligned (TMA's 128B swizzle and base offset 0).
-  CHECK((kBM * kChunkBytes) % 1024 == 0 && (c.bn * kChunkBytes) % 1024 == 0, "chunk alignment");
-  printf("ok  plan d %u: bn %u, %u stages, O staged %s, %u B shared memory\n", c.d, c.bn, c.stages,
-         c.separate_o() ? "apart" : "in Q's place", c.smem_bytes());
+  CHECK((c.bm() * kChunkBytes) % 1024 == 0 && (c.bn * kChunkBytes) % 1024 == 0, "chunk alignment");
+  // TMA boxes are at most 256 rows (Q's box is the whole tile).
+  CHECK(c.bm() <= 256 && c.bn <= 256, "box rows");
+  printf("ok  plan d %u: %u consumer warpgroups (%u registers each thread), bn %u, %u stages, O staged %s, "
+         "P in %s, %u B shared memory\n",
+         c.d, c.consumers, c.consumer_regs(), c.bn, c.stages, c.separate_o() ? "apart" : "in Q's place",
+         c.p_smem ? "shared memory" : "registers", c.smem_bytes());
 }
 
 // ---- 2. descriptors ---------------------------------------------------------------------------
@@ -115,15 +127,15 @@ static void check_descriptors(const config &c) {
 
 static void check_descriptors_at(const config &c, uint32_t sbase, long &n) {
   // Q: A of S = Q K^T, 64 x 16 per warpgroup and k16 step.
-  for (uint32_t wg = 0; wg < kConsumers; ++wg)
+  for (uint32_t wg = 0; wg < c.consumers; ++wg)
     for (uint32_t kk = 0; kk < c.d / 16; ++kk) {
-      const uint64_t dq = q_desc(kmajor_base(sbase + c.off_q()), wg, kk);
+      const uint64_t dq = q_desc(kmajor_base(sbase + c.off_q()), c.bm(), wg, kk);
       // config::step_desc builds the same descriptor from its address.
-      CHECK(dq == kmajor_base(sbase + c.off_q() + q_off(wg, kk)), "Q step descriptor d %u kk %u", c.d, kk);
+      CHECK(dq == kmajor_base(sbase + c.off_q() + q_off(c.bm(), wg, kk)), "Q step descriptor d %u kk %u", c.d, kk);
       for (uint32_t m = 0; m < kWgM; ++m)
         for (uint32_t k = 0; k < 16; ++k, ++n) {
           const uint32_t got = desc_addr(dq, td::major::k, m, k);
-          const uint32_t want = sbase + c.off_q() + tile_offset(kBM, wg * kWgM + m, 16 * kk + k);
+          const uint32_t want = sbase + c.off_q() + tile_offset(c.bm(), wg * kWgM + m, 16 * kk + k);
           CHECK(got == want, "Q d %u wg %u kk %u (%u,%u): %#x want %#x", c.d, wg, kk, m, k, got, want);
         }
     }
@@ -199,11 +211,12 @@ static void check_masks() {
   for (uint32_t sq : lens)
     for (uint32_t sk : lens)
       for (int causal = 0; causal < 2; ++causal)
-        for (uint32_t bn : {64u, 80u, 128u, 176u, 192u}) {
+        for (uint32_t bn : {64u, 80u, 128u, 176u, 192u})
+          for (uint32_t bm : {128u, 192u}) {
           ++cases;
-          for (uint32_t m0 = 0; m0 < sq; m0 += kBM) {
-            const uint32_t nb = kv_blocks(m0, sq, sk, causal, bn);
-            for (uint32_t row = m0; row < m0 + kBM; ++row) {
+          for (uint32_t m0 = 0; m0 < sq; m0 += bm) {
+            const uint32_t nb = kv_blocks(m0, bm, sq, sk, causal, bn);
+            for (uint32_t row = m0; row < m0 + bm; ++row) {
               const int32_t lim = col_limit(int32_t(row), int32_t(sq), int32_t(sk), causal);
               for (uint32_t col = 0; col < sk + bn; ++col) {
                 const bool visible = col < sk && (!causal || int64_t(col) <= int64_t(row) + sk - sq);
@@ -214,7 +227,7 @@ static void check_masks() {
             for (uint32_t j = 0; j < nb; ++j) {
               const uint32_t n0 = j * bn;
               if (!block_needs_mask(m0, n0, sq, sk, causal, bn))
-                for (uint32_t row = m0; row < m0 + kBM; ++row)
+                for (uint32_t row = m0; row < m0 + bm; ++row)
                   for (uint32_t col = n0; col < n0 + bn; ++col)
                     CHECK(int32_t(col) < col_limit(int32_t(row), int32_t(sq), int32_t(sk), causal),
                           "unmasked block hides a masked element sq %u sk %u m0 %u n0 %u", sq, sk, m0, n0);
@@ -235,118 +248,169 @@ static void check_masks() {
   printf("ok  masks: %ld shape cases, %ld per-thread compares\n", cases, elems);
 }
 
-// ---- 6. epilogue ---------------------------------------------------------------------------
-static void check_epilogue(const config &c) {
-  const fr::layout O = fr::wgmma(int(c.d), 16, fr::operand::d, fr::type::f32);
+// ---- 6. the stmatrix stores: the epilogue's O and P through shared memory ----------------
+// Simulates store_box_bf16 for one warpgroup's m64n<cols> f32 accumulator:
+// chunk ch (64 columns) into the box at byte box(ch) of the image `smem`
+// (one slot per bf16, by byte / 2), each slot set to (row0 + row) * width +
+// col + 1 of the element stored there. Returns the number of writes.
+template <class Box>
+static long stage_boxes(uint32_t cols, Box box, std::vector<uint32_t> &smem, uint32_t row0, uint32_t width) {
+  const fr::layout Acc = fr::wgmma(int(cols), 16, fr::operand::d, fr::type::f32);
   const fr::layout St = fr::stmatrix(fr::m8n8, 4, false, fr::type::b16);
+  long writes = 0;
+  for (uint32_t ch = 0; ch < cols / kChunk; ++ch)
+    for (uint32_t warp = 0; warp < 4; ++warp)
+      for (uint32_t s = 0; s < 4; ++s) {
+        uint32_t addr[32];
+        for (uint32_t lane = 0; lane < 32; ++lane) addr[lane] = box(ch) + epi_offset(warp, lane, s);
+        for (uint32_t lane = 0; lane < 32; ++lane)
+          for (int q = 0; q < 4; ++q)
+            for (int e = 0; e < 2; ++e) {
+              const uint32_t pp = 4 * s + uint32_t(q);
+              const uint32_t reg = 32 * ch + 2 * pp + uint32_t(e); // x = &acc[32 ch], packed[s][q] = (x[2p], x[2p+1])
+              CHECK(epi_acc_index(s, uint32_t(q), uint32_t(e)) == 2 * pp + uint32_t(e), "packing order");
+              const fr::pos v = Acc.coord(int(warp * 32 + lane), int(reg), 0);
+              const fr::pos m = St.coord(int(lane), q, e);
+              const uint32_t byte = addr[St.address_lane(m.matrix, m.row)] + 2 * uint32_t(m.col);
+              CHECK(byte / 2 < smem.size(), "store inside the staging tile");
+              if (byte / 2 >= smem.size()) continue;
+              CHECK(smem[byte / 2] == 0, "slot written twice");
+              smem[byte / 2] = (row0 + uint32_t(v.row)) * width + uint32_t(v.col) + 1;
+              ++writes;
+            }
+      }
+  return writes;
+}
+
+static void check_epilogue(const config &c) {
   std::vector<uint32_t> smem(c.q_bytes() / 2, 0);
   long writes = 0, ok = 0;
-  for (uint32_t wg = 0; wg < kConsumers; ++wg)
-    for (uint32_t ch = 0; ch < c.chunks(); ++ch)
-      for (uint32_t warp = 0; warp < 4; ++warp)
-        for (uint32_t s = 0; s < 4; ++s) {
-          uint32_t addr[32];
-          for (uint32_t lane = 0; lane < 32; ++lane) addr[lane] = epi_box(ch, wg) + epi_offset(warp, lane, s);
-          for (uint32_t lane = 0; lane < 32; ++lane)
-            for (int q = 0; q < 4; ++q)
-              for (int e = 0; e < 2; ++e) {
-                const uint32_t pp = 4 * s + uint32_t(q);
-                const uint32_t reg = 32 * ch + 2 * pp + uint32_t(e); // x = &o[32 ch], packed[s][q] = (x[2p], x[2p+1])
-                CHECK(epi_acc_index(s, uint32_t(q), uint32_t(e)) == 2 * pp + uint32_t(e), "packing order");
-                const fr::pos v = O.coord(int(warp * 32 + lane), int(reg), 0);
-                const uint32_t id = (wg * kWgM + uint32_t(v.row)) * c.d + uint32_t(v.col) + 1;
-                const fr::pos m = St.coord(int(lane), q, e);
-                const uint32_t byte = addr[St.address_lane(m.matrix, m.row)] + 2 * uint32_t(m.col);
-                CHECK(byte < c.q_bytes(), "inside Q");
-                CHECK(smem[byte / 2] == 0, "slot written twice");
-                smem[byte / 2] = id;
-                ++writes;
-              }
-        }
+  for (uint32_t wg = 0; wg < c.consumers; ++wg)
+    writes += stage_boxes(c.d, [&](uint32_t ch) { return epi_box(c.bm(), ch, wg); }, smem, wg * kWgM, c.d);
   // TMA store of box (ch, wg): 64 rows x 64 columns at rows 64 wg, columns 64 ch, swizzled.
-  for (uint32_t wg = 0; wg < kConsumers; ++wg)
+  for (uint32_t wg = 0; wg < c.consumers; ++wg)
     for (uint32_t ch = 0; ch < c.chunks(); ++ch)
       for (uint32_t r = 0; r < kWgM; ++r)
         for (uint32_t cc = 0; cc < kChunk; ++cc) {
-          const uint32_t got = smem[(epi_box(ch, wg) + sw128(r, 2 * cc)) / 2];
+          const uint32_t got = smem[(epi_box(c.bm(), ch, wg) + sw128(r, 2 * cc)) / 2];
           const uint32_t want = (wg * kWgM + r) * c.d + ch * kChunk + cc + 1;
           CHECK(got == want, "O box wg %u ch %u (%u,%u): %u want %u", wg, ch, r, cc, got, want);
           ok += got == want;
           // The box is also where Q's rows of this warpgroup were (no other warpgroup's rows).
-          CHECK(epi_box(ch, wg) + sw128(r, 2 * cc) == tile_offset(kBM, wg * kWgM + r, ch * kChunk + cc),
+          CHECK(epi_box(c.bm(), ch, wg) + sw128(r, 2 * cc) == tile_offset(c.bm(), wg * kWgM + r, ch * kChunk + cc),
                 "box over own Q rows");
         }
-  CHECK(writes == long(kBM * c.d), "writes");
+  CHECK(writes == long(c.bm() * c.d), "writes");
   printf("ok  epilogue d %u: %ld O elements stored by stmatrix and read back by the TMA store\n", c.d, ok);
 }
 
+// With config::p_smem: the S accumulators stored as P (stmatrix, p_box) are
+// what the K-major A descriptors of O += P V (p_off) read, element for
+// element, at the lowest and highest plan bases; and each warp stores only
+// the 16 rows its own accumulators come from.
+static void check_p_smem(const config &c) {
+  if (!c.p_smem) return;
+  std::vector<uint32_t> img(c.p_tile_bytes() / 2, 0);
+  const long writes = stage_boxes(c.bn, p_box, img, 0, c.bn);
+  CHECK(writes == long(kWgM * c.bn), "P writes");
+  for (uint32_t warp = 0; warp < 4; ++warp)
+    for (uint32_t lane = 0; lane < 32; ++lane)
+      for (uint32_t s = 0; s < 4; ++s) CHECK(epi_row(warp, lane) / 16 == warp, "a warp's stmatrix rows are its own");
+  long n = 0;
+  const uint32_t hi = (kSharedWindow - c.smem_bytes() + 1023u) & ~1023u;
+  for (uint32_t sbase : {0u, hi})
+    for (uint32_t wg = 0; wg < c.consumers; ++wg) {
+      const uint32_t base = sbase + c.off_p(wg);
+      for (uint32_t kk = 0; kk < c.bn / 16; ++kk) {
+        const uint64_t dp = kmajor_base(base + p_off(kk));
+        for (uint32_t m = 0; m < kWgM; ++m)
+          for (uint32_t k = 0; k < 16; ++k, ++n) {
+            const uint32_t at = desc_addr(dp, td::major::k, m, k) - base;
+            const uint32_t want = m * c.bn + 16 * kk + k + 1;
+            CHECK(at / 2 < img.size() && img[at / 2] == want, "P d %u bn %u kk %u (%u,%u)", c.d, c.bn, kk, m, k);
+          }
+      }
+    }
+  printf("ok  P in shared memory d %u bn %u: %ld A-operand elements read where stmatrix stored them\n", c.d, c.bn,
+         n);
+}
+
 // ---- 7. ping-pong turns ---------------------------------------------------------------------
-// A model of the two named barriers: warpgroup w, at each of its issue points,
-// bar.sync(kTurnBar + w) (needs the other's arrival for that generation) and
-// then passes the turn (passes_turn). A persistent CTA runs the protocol once
-// per tile, back to back (a tile with no KV block has no issue point and no
-// turns). Run under every interleaving choice (a random scheduler) over
-// random tile sequences, it must finish, alternate 0, 1, 0, 1, ... within
-// each tile, never leave two arrivals pending on one barrier, and leave no
+// A model of the named barriers of the ring of n consumer warpgroups (n = 2
+// or 3): warpgroup w, at each of its issue points, bar.sync(kTurnBar + w)
+// (needs the previous warpgroup's arrival for that generation) and then
+// passes the turn to next_turn(w, n) (passes_turn). A persistent CTA runs
+// the protocol once per tile, back to back (a tile with no KV block has no
+// issue point and no turns). Run under random interleavings over random tile
+// sequences, it must finish, take turns 0, 1, ..., n - 1, 0, ... within each
+// tile, never leave two arrivals pending on one barrier, and leave no
 // arrival unmatched.
 static void check_turns() {
   std::mt19937 rng(20);
   long runs = 0;
-  for (int trial = 0; trial < 2000; ++trial, ++runs) {
-    std::vector<uint32_t> tiles(1 + rng() % 4);
-    for (uint32_t &nb : tiles) nb = rng() % 7; // 0 to 6 KV blocks
-    // Each warpgroup's program: per tile with blocks, (wg 1: an opening arrive), then its points.
-    struct step {
-      bool sync;     // bar.sync on its own barrier, else bar.arrive on the other's
-      uint32_t tile; // for the alternation check
-    };
-    std::vector<step> prog[2];
-    for (uint32_t t = 0; t < tiles.size(); ++t) {
-      if (tiles[t] == 0) continue;
-      const uint32_t points = tiles[t] + 1;
-      prog[1].push_back({false, t});
-      for (uint32_t w = 0; w < 2; ++w)
-        for (uint32_t pt = 0; pt < points; ++pt) {
-          prog[w].push_back({true, t});
-          if (passes_turn(w, pt, points)) prog[w].push_back({false, t});
-        }
-    }
-    int arrivals[2] = {0, 0};
-    size_t pc[2] = {0, 0};
-    std::vector<std::pair<uint32_t, int>> order; // (tile, warpgroup) of each sync
-    while (pc[0] < prog[0].size() || pc[1] < prog[1].size()) {
-      bool moved = false;
-      const int first = int(rng() % 2);
-      for (int tries = 0; tries < 2 && !moved; ++tries) {
-        const int w = first ^ tries;
-        if (pc[w] >= prog[w].size()) continue;
-        const step &st = prog[w][pc[w]];
-        if (st.sync) {
-          if (arrivals[w] == 0) continue;
-          --arrivals[w];
-          order.push_back({st.tile, w});
-        } else {
-          ++arrivals[1 - w];
-          // A hardware barrier counts threads: a second generation of arrivals
-          // before the sync would complete it without its owner.
-          CHECK(arrivals[1 - w] <= 1, "two pending arrivals on barrier %d", 1 - w);
-        }
-        ++pc[w];
-        moved = true;
+  for (uint32_t n : {2u, 3u})
+    for (int trial = 0; trial < 2000; ++trial, ++runs) {
+      std::vector<uint32_t> tiles(1 + rng() % 4);
+      for (uint32_t &nb : tiles) nb = rng() % 7; // 0 to 6 KV blocks
+      // Each warpgroup's program: per tile with blocks, (the last: an opening arrive), then its points.
+      struct step {
+        bool sync;     // bar.sync on its own barrier, else bar.arrive on the next one's
+        uint32_t tile; // for the turn-order check
+      };
+      std::vector<step> prog[3];
+      for (uint32_t t = 0; t < tiles.size(); ++t) {
+        if (tiles[t] == 0) continue;
+        const uint32_t points = tiles[t] + 1;
+        prog[n - 1].push_back({false, t});
+        for (uint32_t w = 0; w < n; ++w)
+          for (uint32_t pt = 0; pt < points; ++pt) {
+            prog[w].push_back({true, t});
+            if (passes_turn(w, n, pt, points)) prog[w].push_back({false, t});
+          }
       }
-      if (!moved) break; // neither can go: deadlock
+      int arrivals[3] = {0, 0, 0};
+      size_t pc[3] = {0, 0, 0};
+      std::vector<std::pair<uint32_t, uint32_t>> order; // (tile, warpgroup) of each sync
+      auto done = [&]() {
+        for (uint32_t w = 0; w < n; ++w)
+          if (pc[w] < prog[w].size()) return false;
+        return true;
+      };
+      while (!done()) {
+        bool moved = false;
+        const uint32_t first = rng() % n;
+        for (uint32_t tries = 0; tries < n && !moved; ++tries) {
+          const uint32_t w = (first + tries) % n;
+          if (pc[w] >= prog[w].size()) continue;
+          const step &st = prog[w][pc[w]];
+          if (st.sync) {
+            if (arrivals[w] == 0) continue;
+            --arrivals[w];
+            order.push_back({st.tile, w});
+          } else {
+            const uint32_t to = next_turn(w, n);
+            ++arrivals[to];
+            // A hardware barrier counts threads: a second generation of arrivals
+            // before the sync would complete it without its owner.
+            CHECK(arrivals[to] <= 1, "two pending arrivals on barrier %u (n %u)", to, n);
+          }
+          ++pc[w];
+          moved = true;
+        }
+        if (!moved) break; // no warpgroup can go: deadlock
+      }
+      CHECK(done(), "ping-pong deadlock (%zu tiles, n %u)", tiles.size(), n);
+      for (uint32_t w = 0; w < n; ++w) CHECK(arrivals[w] == 0, "unmatched arrivals on barrier %u: %d", w, arrivals[w]);
+      uint32_t tile = ~0u, want = 0;
+      for (const auto &[t, w] : order) {
+        if (t != tile) tile = t, want = 0;
+        CHECK(w == want, "turns go round within tile %u (n %u)", t, n);
+        want = (want + 1) % n;
+      }
     }
-    CHECK(pc[0] == prog[0].size() && pc[1] == prog[1].size(), "ping-pong deadlock (%zu tiles)", tiles.size());
-    CHECK(arrivals[0] == 0 && arrivals[1] == 0, "unmatched arrivals: %d %d", arrivals[0], arrivals[1]);
-    uint32_t tile = ~0u;
-    int want = 0;
-    for (const auto &[t, w] : order) {
-      if (t != tile) tile = t, want = 0;
-      CHECK(w == want, "turns alternate within tile %u", t);
-      want ^= 1;
-    }
-  }
-  printf("ok  ping-pong: %ld random schedules of 1 to 4 tiles, turns alternate, every arrival matched\n", runs);
+  printf("ok  ping-pong: %ld random schedules of 1 to 4 tiles, 2 and 3 warpgroups, turns in a ring, every "
+         "arrival matched\n",
+         runs);
 }
 
 // ---- 8. the persistent schedule ---------------------------------------------------------
@@ -364,7 +428,8 @@ static void check_schedule() {
                           {16384, 16384, 16, 1}, {1024, 1024, 16, 16}, {17, 4000, 32, 1}, {4000, 17, 8, 2}};
   for (const shape &sh : shapes)
     for (bool causal : {false, true})
-      for (uint32_t ctas_want : {1u, 7u, sms, 100000u}) {
+      for (uint32_t ctas_want : {1u, 7u, sms, 100000u})
+        for (uint32_t kBM : {128u, 192u}) {
         const uint32_t m_blocks = ceil_div(sh.sq, kBM), tiles = m_blocks * sh.heads * sh.batch;
         const uint32_t ctas = ctas_want < tiles ? ctas_want : tiles;
         std::vector<int> seen(tiles, 0);
@@ -377,21 +442,21 @@ static void check_schedule() {
             CHECK(tc.m_blk < m_blocks && tc.head < sh.heads && tc.batch < sh.batch, "tile %u out of range", t);
             const uint32_t key = (tc.batch * sh.heads + tc.head) * m_blocks + tc.m_blk;
             if (key < tiles) ++seen[key];
-            work[cta] += kv_blocks(tc.m_blk * kBM, sh.sq, sh.sk, causal, 128) + 1;
+            work[cta] += kv_blocks(tc.m_blk * kBM, kBM, sh.sq, sh.sk, causal, 128) + 1;
           }
         for (uint32_t k = 0; k < tiles; ++k) CHECK(seen[k] == 1, "tile %u visited %d times", k, seen[k]);
         if (causal) {
           long prev = 1L << 40;
           for (uint32_t t = 0; t < tiles; ++t) {
             const tile_coord tc = tile_at(t, m_blocks, sh.heads, sh.batch, true);
-            const long w = kv_blocks(tc.m_blk * kBM, sh.sq, sh.sk, true, 128);
+            const long w = kv_blocks(tc.m_blk * kBM, kBM, sh.sq, sh.sk, true, 128);
             CHECK(w <= prev, "causal tiles not longest first at %u", t);
             prev = w;
           }
           // Balance: max - min of the CTAs' KV blocks at most the longest tile's (+1 per tile).
           long mx = 0, mn = 1L << 40;
           for (long w : work) mx = w > mx ? w : mx, mn = w < mn ? w : mn;
-          const long longest = long(kv_blocks((m_blocks - 1) * kBM, sh.sq, sh.sk, true, 128)) + 1;
+          const long longest = long(kv_blocks((m_blocks - 1) * kBM, kBM, sh.sq, sh.sk, true, 128)) + 1;
           CHECK(mx - mn <= longest, "causal imbalance %ld (longest tile %ld) sq %u ctas %u", mx - mn, longest, sh.sq,
                 ctas);
         }
@@ -421,6 +486,7 @@ int main() {
     check_descriptors(c);
     check_fragments(c);
     check_epilogue(c);
+    check_p_smem(c);
   }
   check_masks();
   check_turns();

@@ -202,14 +202,19 @@ def emit(rec):
 
 
 # (attn_set_mode, attn_set_persistent): the default (fastest per head dim), plain
-# loop, pipelined + ping-pong, pipelined and ping-pong with wider KV blocks
+# loop, pipelined + ping-pong, pipelined and ping-pong with wider KV blocks,
+# three consumer warpgroups at d 64, pipelined and ping-pong
 # (bench/attention/README.md), all with persistent CTAs; and the default kernel
 # launched with one CTA per tile (what persistence gains). The table's extra
 # columns: each mode but the first, by its heading.
 MODES = (((0, 1), "tileapply"), ((1, 1), "tileapply_plain"), ((2, 1), "tileapply_pingpong"),
-         ((3, 1), "tileapply_wide"), ((4, 1), "tileapply_wide_pingpong"), ((0, 0), "tileapply_per_tile"))
+         ((3, 1), "tileapply_wide"), ((4, 1), "tileapply_wide_pingpong"), ((5, 1), "tileapply_wg3"),
+         ((6, 1), "tileapply_wg3_pingpong"), ((7, 1), "tileapply_psmem_pingpong"),
+         ((0, 0), "tileapply_per_tile"))
 MODE_HEADINGS = {"tileapply_plain": "plain loop", "tileapply_pingpong": "ping-pong", "tileapply_wide": "wide",
-                 "tileapply_wide_pingpong": "wide ping-pong", "tileapply_per_tile": "one CTA per tile"}
+                 "tileapply_wide_pingpong": "wide ping-pong", "tileapply_wg3": "3 consumer WGs",
+                 "tileapply_wg3_pingpong": "3 WGs ping-pong", "tileapply_psmem_pingpong": "P in smem, ping-pong",
+                 "tileapply_per_tile": "one CTA per tile"}
 
 
 def pick_modes(names):
@@ -276,18 +281,28 @@ def sdpa_impls(torch, q, k, v, shape, scale):
     return impls
 
 
-def time_rounds(torch, fns, warmup, reps, rounds=5):
+def round_order(names, r):
+    """The order of round r: the names rotated by r, so that over as many
+    rounds as there are names each takes every place once (in one fixed
+    order, two launches of one kernel were seen 6% apart by their place)."""
+    k = r % len(names) if names else 0
+    return names[k:] + names[:k]
+
+
+def time_rounds(torch, fns, warmup, reps, rounds=9):
     """Per implementation and round: `reps` launches back to back between one
     pair of CUDA events (the host queues ahead, so launch overhead is hidden
     for every implementation alike), the mean per launch; the rounds
-    interleave the implementations. Returns (median, min, max) over rounds."""
+    interleave the implementations, each round in another order
+    (round_order). Returns (median, min, max) over rounds."""
     times = {n: [] for n in fns}
     for n, f in fns.items():
         for _ in range(warmup):
             f()
     torch.cuda.synchronize()
-    for _ in range(rounds):
-        for n, f in fns.items():
+    for r in range(rounds):
+        for n in round_order(list(fns), r):
+            f = fns[n]
             s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             s.record()
             for _ in range(reps):
@@ -520,7 +535,7 @@ def abi_check(path):
             lib.set_mode(mode)
             assert lib.config(d) and f"d {d}:" in lib.config(d), lib.config(d)
     lib.set_mode(0)
-    assert lib.lib.attn_set_mode(7) == -1 and lib.lib.attn_set_persistent(2) == -1
+    assert lib.lib.attn_set_mode(8) == -1 and lib.lib.attn_set_persistent(2) == -1
     assert lib.lib.attn_set_persistent(0) == 1 and "one CTA per tile" in lib.config(128)
     assert lib.lib.attn_set_persistent(1) == 0 and "persistent" in lib.config(128)
     assert lib.config(96) is None
@@ -558,6 +573,11 @@ def self_test():
     assert big_shape(128, 16384, 1) == (1, 16, 16, 16384, 16384, 128, 1)
     assert big_shape(64, 8192, 0) == (2, 32, 32, 8192, 8192, 64, 0)
     assert shape_name((1, 32, 8, 257, 300, 64, 1)) == "b1_h32_kv8_sq257_sk300_d64_causal"
+    # every implementation takes every place once over len(names) rounds
+    names = ["a", "b", "c", "d"]
+    orders = [round_order(names, r) for r in range(len(names))]
+    assert all(sorted(o) == names for o in orders)
+    assert all(sorted(o[i] for o in orders) == names for i in range(len(names)))
     # the mask definition: bottom-right aligned
     assert visible(0, 0, 4, 4, True) and not visible(0, 1, 4, 4, True)
     assert visible(0, 996, 4, 1000, True) and not visible(0, 997, 4, 1000, True)   # sq < sk: row 0 sees sk - sq + 1 keys
@@ -655,7 +675,7 @@ def main(argv):
         with open(os.path.join(args.out, "attention.md"), "w") as f:
             f.write("# Attention forward, bf16, H200 (bench/attention)\n\n"
                     "TFLOP/s = 4 b h s^2 d / t (half when causal); 16k tokens, hidden 2048. "
-                    "Median over 5 interleaved rounds of back-to-back launches, one process.\n\n" + md + "\n")
+                    "Median over 9 interleaved rounds of back-to-back launches, each round in a rotated order, one process.\n\n" + md + "\n")
     build_info = os.path.join(os.path.dirname(args.lib), "attn-build-info.txt")
     notes = open(build_info).read() if os.path.exists(build_info) else ""
     with open(os.path.join(args.out, "attention.csv"), "w") as f:
