@@ -39,17 +39,17 @@ using attn::config;
 
 // Mode 0 takes, per head dim, the kernel that measured fastest on the H200
 // (bench/results/attention.md): d 64 three consumer warpgroups with ping-pong
-// and descriptors built per step, d 128 the pipelined one, d 256 the ping-pong one.
+// and descriptors built per step, d 128 and d 256 the ping-pong ones.
 constexpr config kD64wp{64, 192, 2, true, true};
 constexpr config kD64{64, 128, 2, true, true, true, 3};
-constexpr config kD128{128, 128, 2, true};
+constexpr config kD128p{128, 128, 2, true, true};
+constexpr config kD128 = kD128p;
 constexpr config kD256p{256, 64, 2, true, true};
 constexpr config kD256 = kD256p;
 constexpr config kD64s{64, 128, 3, false};
 constexpr config kD128s{128, 128, 2, false};
 constexpr config kD256s{256, 64, 2, false};
 constexpr config kD64p{64, 128, 3, true, true};
-constexpr config kD128p{128, 128, 2, true, true};
 // Wider KV blocks (FA3's choice for d 64 and 128: fewer, longer S = Q K^T
 // products per softmax); d 256's pipelined loop spills at bn 80, so its
 // wide kernel is the plain loop.

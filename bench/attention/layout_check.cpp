@@ -49,7 +49,7 @@ static int g_failures = 0;
   } while (0)
 
 // The configurations attn.cu instantiates (keep in step).
-static const config kConfigs[] = {{64, 192, 2, true, true},   {128, 128, 2, true}, {256, 64, 2, true},
+static const config kConfigs[] = {{64, 192, 2, true, true},   {128, 128, 2, true, true}, {256, 64, 2, true, true},
                                   {64, 128, 3, false},        {64, 192, 2, true},  {128, 176, 2, true},
                                   {256, 80, 2, false},        {64, 128, 2, true, false, true, 3},
                                   {64, 128, 2, true, true, true, 3},
