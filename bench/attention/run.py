@@ -14,8 +14,9 @@ every element must be finite and match cuDNN's result (and FA3's); the f32
 reference checks every element and the LSE of the first --ref-heads heads
 (default 2; 0: all heads, about 2 minutes more); then timed next to cuDNN
 (SDPA CUDNN_ATTENTION), FA2 (SDPA FLASH_ATTENTION) and FA3 in this process:
-per round, --reps launches back to back between one pair of CUDA events,
-rounds interleaved after a warm-up, the median over rounds gives
+per round, --reps / 4 untimed launches, then --reps launches back to back
+between one pair of CUDA events; 9 rounds, each in a shuffled order, after a
+warm-up; the median over rounds gives
 TFLOP/s = 4 b h s_q s_k d / t (half when causal). Each step runs in a worker
 process with a timeout (a hang costs the step, not the run). Writes
 attention.csv, attention.md and attention-log.txt into --out.
@@ -282,19 +283,26 @@ def sdpa_impls(torch, q, k, v, shape, scale):
 
 
 def round_order(names, r):
-    """The order of round r: the names rotated by r, so that over as many
-    rounds as there are names each takes every place once (in one fixed
-    order, two launches of one kernel were seen 6% apart by their place)."""
-    k = r % len(names) if names else 0
-    return names[k:] + names[:k]
+    """The order of round r: a shuffle seeded by r. A fixed order (and a
+    rotated one) keeps each implementation behind the same predecessor, and
+    the predecessor showed: one kernel timed as two modes came out 2% to 4%
+    apart, the faster one behind a low-power kernel."""
+    import random
+    order = list(names)
+    random.Random(1000 + r).shuffle(order)
+    return order
 
 
-def time_rounds(torch, fns, warmup, reps, rounds=9):
-    """Per implementation and round: `reps` launches back to back between one
+def time_rounds(torch, fns, warmup, reps, rounds=9, settle=None):
+    """Per implementation and round: `settle` untimed launches (default
+    reps / 4, at least 2), then `reps` launches back to back between one
     pair of CUDA events (the host queues ahead, so launch overhead is hidden
-    for every implementation alike), the mean per launch; the rounds
-    interleave the implementations, each round in another order
-    (round_order). Returns (median, min, max) over rounds."""
+    for every implementation alike), the mean per launch. The untimed
+    launches bring the GPU to this implementation's own steady state (clock,
+    power, L2) rather than its predecessor's. The rounds interleave the
+    implementations, each round in another order (round_order). Returns
+    (median, min, max) over rounds."""
+    settle = max(2, reps // 4) if settle is None else settle
     times = {n: [] for n in fns}
     for n, f in fns.items():
         for _ in range(warmup):
@@ -303,6 +311,8 @@ def time_rounds(torch, fns, warmup, reps, rounds=9):
     for r in range(rounds):
         for n in round_order(list(fns), r):
             f = fns[n]
+            for _ in range(settle):
+                f()
             s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             s.record()
             for _ in range(reps):
@@ -573,11 +583,12 @@ def self_test():
     assert big_shape(128, 16384, 1) == (1, 16, 16, 16384, 16384, 128, 1)
     assert big_shape(64, 8192, 0) == (2, 32, 32, 8192, 8192, 64, 0)
     assert shape_name((1, 32, 8, 257, 300, 64, 1)) == "b1_h32_kv8_sq257_sk300_d64_causal"
-    # every implementation takes every place once over len(names) rounds
-    names = ["a", "b", "c", "d"]
-    orders = [round_order(names, r) for r in range(len(names))]
-    assert all(sorted(o) == names for o in orders)
-    assert all(sorted(o[i] for o in orders) == names for i in range(len(names)))
+    # each round's order is a permutation, and not always the same one
+    names = [f"i{n}" for n in range(12)]
+    orders = [round_order(names, r) for r in range(9)]
+    assert all(sorted(o) == sorted(names) for o in orders)
+    assert len({tuple(o) for o in orders}) > 1 and round_order(names, 3) == round_order(names, 3)
+    assert len({o[o.index("i0") - 1] for o in orders if o.index("i0") > 0}) > 1  # predecessors vary
     # the mask definition: bottom-right aligned
     assert visible(0, 0, 4, 4, True) and not visible(0, 1, 4, 4, True)
     assert visible(0, 996, 4, 1000, True) and not visible(0, 997, 4, 1000, True)   # sq < sk: row 0 sees sk - sq + 1 keys
@@ -675,7 +686,7 @@ def main(argv):
         with open(os.path.join(args.out, "attention.md"), "w") as f:
             f.write("# Attention forward, bf16, H200 (bench/attention)\n\n"
                     "TFLOP/s = 4 b h s^2 d / t (half when causal); 16k tokens, hidden 2048. "
-                    "Median over 9 interleaved rounds of back-to-back launches, each round in a rotated order, one process.\n\n" + md + "\n")
+                    "Median over 9 interleaved rounds (each in a shuffled order, each window after untimed launches) of back-to-back launches, one process.\n\n" + md + "\n")
     build_info = os.path.join(os.path.dirname(args.lib), "attn-build-info.txt")
     notes = open(build_info).read() if os.path.exists(build_info) else ""
     with open(os.path.join(args.out, "attention.csv"), "w") as f:
