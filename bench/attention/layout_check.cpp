@@ -48,7 +48,9 @@ static int g_failures = 0;
     }                                                                                                         \
   } while (0)
 
-// The configurations attn.cu instantiates (keep in step).
+// Every plan attn.cu instantiates (keep in step): a plan depends on d, bn,
+// stages, consumers and p_smem, so one entry stands for the kernels that
+// differ only in the loop (plain, pipelined, ping-pong) or the descriptor form.
 static const config kConfigs[] = {{64, 192, 2, true, true},   {128, 128, 2, true, true}, {256, 64, 2, true, true},
                                   {64, 128, 3, false},        {64, 192, 2, true},  {128, 176, 2, true},
                                   {256, 80, 2, false},        {64, 128, 2, true, false, true, 3},
