@@ -32,42 +32,13 @@
 
 #include "../common/bench.h"
 #include "attn.cuh"
+#include "configs.h"
 
 namespace {
 
 using attn::config;
 
-// Mode 0 takes, per head dim, the kernel that measured fastest on the H200
-// (bench/results/attention.md): d 64 three consumer warpgroups with ping-pong
-// and descriptors built per step, d 128 and d 256 the ping-pong ones.
-constexpr config kD64wp{64, 192, 2, true, true};
-constexpr config kD64{64, 128, 2, true, true, true, 3};
-constexpr config kD128p{128, 128, 2, true, true};
-constexpr config kD128 = kD128p;
-constexpr config kD256p{256, 64, 2, true, true};
-constexpr config kD256 = kD256p;
-constexpr config kD64s{64, 128, 3, false};
-constexpr config kD128s{128, 128, 2, false};
-constexpr config kD256s{256, 64, 2, false};
-constexpr config kD64p{64, 128, 3, true, true};
-// Wider KV blocks (FA3's choice for d 64 and 128: fewer, longer S = Q K^T
-// products per softmax); d 256's pipelined loop spills at bn 80, so its
-// wide kernel is the plain loop.
-constexpr config kD64w{64, 192, 2, true};
-constexpr config kD128w{128, 176, 2, true};
-constexpr config kD256w{256, 80, 2, false};
-constexpr config kD128wp{128, 176, 2, true, true};
-// Three consumer warpgroups (a 192-row Q tile, 160 registers a consumer
-// thread; FA3's shape at d 64): pipelined, and pipelined with the ring of
-// turns. KV block 128: S, P and O of the pipelined loop (64 + 32 + 32
-// registers) fit in 160, bn 192's (96 + 48 + 32) do not.
-constexpr config kD64t{64, 128, 2, true, false, true, 3};
-constexpr config kD64tp = kD64;
-// P through shared memory (FA3's 192 x 192 tile at d 64 without causal
-// masking): only S and O in registers (96 + 32), so bn 192 fits in 160.
-// Descriptors advanced from the base: built per step, ptxas spills 16 B.
-// Measured slower than mode 0 (bench/results/attention.md).
-constexpr config kD64sp{64, 192, 2, true, true, false, 3, true};
+using namespace attn::configs;
 
 struct variant {
   config c;
@@ -80,8 +51,9 @@ struct variant {
 // pipelined with ping-pong, with wider KV blocks (d 256: the plain loop at
 // bn 80, and mode 2's kernel); modes 5 and 6: three consumer warpgroups at
 // d 64, pipelined and with ping-pong (6 is mode 0's kernel); mode 7: three
-// consumer warpgroups with P through shared memory at d 64. Modes 5 to 7
-// take mode 0's kernels at d 128 and 256.
+// consumer warpgroups with P through shared memory at d 64. A mode with no
+// kernel of its own at a head dim (5 to 7 at d 128 and 256) takes mode 0's
+// (find_variant).
 const variant kVariants[] = {
     {kD64, (const void *)attn::attn_kernel<kD64>, 0},     {kD128, (const void *)attn::attn_kernel<kD128>, 0},
     {kD256, (const void *)attn::attn_kernel<kD256>, 0},   {kD64s, (const void *)attn::attn_kernel<kD64s>, 1},
@@ -91,13 +63,23 @@ const variant kVariants[] = {
     {kD64w, (const void *)attn::attn_kernel<kD64w>, 3},   {kD128w, (const void *)attn::attn_kernel<kD128w>, 3},
     {kD256w, (const void *)attn::attn_kernel<kD256w>, 3}, {kD64wp, (const void *)attn::attn_kernel<kD64wp>, 4},
     {kD128wp, (const void *)attn::attn_kernel<kD128wp>, 4}, {kD256p, (const void *)attn::attn_kernel<kD256p>, 4},
-    {kD64t, (const void *)attn::attn_kernel<kD64t>, 5},   {kD128, (const void *)attn::attn_kernel<kD128>, 5},
-    {kD256, (const void *)attn::attn_kernel<kD256>, 5},   {kD64tp, (const void *)attn::attn_kernel<kD64tp>, 6},
-    {kD128, (const void *)attn::attn_kernel<kD128>, 6},   {kD256, (const void *)attn::attn_kernel<kD256>, 6},
-    {kD64sp, (const void *)attn::attn_kernel<kD64sp>, 7},   {kD128, (const void *)attn::attn_kernel<kD128>, 7},
-    {kD256, (const void *)attn::attn_kernel<kD256>, 7},
+    {kD64t, (const void *)attn::attn_kernel<kD64t>, 5},   {kD64tp, (const void *)attn::attn_kernel<kD64tp>, 6},
+    {kD64sp, (const void *)attn::attn_kernel<kD64sp>, 7},
 };
 constexpr int kNumVariants = int(sizeof(kVariants) / sizeof(kVariants[0]));
+constexpr int kNumModes = 8;
+
+/// The kernel of `mode` for head dim d: its own, else mode 0's; null for a
+/// head dim without kernels.
+const variant *find_variant(int d, int mode) {
+  const variant *fallback = nullptr;
+  for (const variant &v : kVariants) {
+    if (int(v.c.d) != d) continue;
+    if (v.mode == mode) return &v;
+    if (v.mode == 0) fallback = &v;
+  }
+  return fallback;
+}
 int g_mode = 0;
 bool g_persistent = true;
 
@@ -148,7 +130,7 @@ const char *attn_error(void) { return g_error.c_str(); }
 /// KV blocks, 5 and 6: three consumer warpgroups at d 64, 7: those with P through
 /// shared memory. Returns the previous mode, or -1 for an unknown one.
 int attn_set_mode(int mode) {
-  if (mode < 0 || mode > 7) return -1;
+  if (mode < 0 || mode >= kNumModes) return -1;
   const int old = g_mode;
   g_mode = mode;
   return old;
@@ -165,27 +147,23 @@ int attn_set_persistent(int on) {
 }
 
 const char *attn_config(int d) {
-  for (const variant &v : kVariants)
-    if (int(v.c.d) == d && v.mode == g_mode) {
-      thread_local char buf[256];
-      snprintf(buf, sizeof buf,
-               "d %u: Q tile %u rows, KV block %u rows, %u stages, %s, O staged %s, %u B shared memory, "
-               "%u threads, %s",
-               v.c.d, v.c.bm(), v.c.bn, v.c.stages,
-               v.c.pingpong ? "pipelined + ping-pong" : v.c.overlap ? "pipelined (S of j+1 over P V of j)" : "plain loop",
-               v.c.separate_o() ? "apart" : "in Q's place", v.c.smem_bytes(), v.c.threads(),
-               g_persistent ? "persistent" : "one CTA per tile");
-      return buf;
-    }
-  return nullptr;
+  const variant *v = find_variant(d, g_mode);
+  if (!v) return nullptr;
+  thread_local char buf[256];
+  snprintf(buf, sizeof buf,
+           "d %u: Q tile %u rows, KV block %u rows, %u stages, %s, O staged %s, %u B shared memory, "
+           "%u threads, %s",
+           v->c.d, v->c.bm(), v->c.bn, v->c.stages,
+           v->c.pingpong ? "pipelined + ping-pong" : v->c.overlap ? "pipelined (S of j+1 over P V of j)" : "plain loop",
+           v->c.separate_o() ? "apart" : "in Q's place", v->c.smem_bytes(), v->c.threads(),
+           g_persistent ? "persistent" : "one CTA per tile");
+  return buf;
 }
 
 int attn_fwd(const void *q, const void *k, const void *v, void *o, float *lse, int batch, int heads, int heads_kv,
              int seqlen_q, int seqlen_k, int head_dim, int causal, float softmax_scale, void *stream) {
   g_error.clear();
-  const variant *var = nullptr;
-  for (const variant &x : kVariants)
-    if (int(x.c.d) == head_dim && x.mode == g_mode) var = &x;
+  const variant *var = find_variant(head_dim, g_mode);
   if (!var) return fail("head_dim " + std::to_string(head_dim) + " is not supported (64, 128 or 256)");
   if (batch < 1 || heads < 1 || heads_kv < 1 || seqlen_q < 1 || seqlen_k < 1)
     return fail("batch, heads, heads_kv, seqlen_q and seqlen_k must be positive");

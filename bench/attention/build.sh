@@ -37,7 +37,7 @@ bench_clang_ptx "$src" "$BENCH_BIN/attn.ptx"
 bench_ptxas_check "$BENCH_BIN/attn.ptx" || status=1
 python3 "$here/overlap_check.py" "$BENCH_BIN/attn.ptx" | tail -n 1 || status=1
 if [ -f "$BENCH_ROOT/common/asm_audit.py" ]; then
-  python3 "$BENCH_ROOT/common/asm_audit.py" "$BENCH_BIN/attn.ptx" "$here/attn.cuh" --no-asm "$BENCH_ROOT/common/device.cuh" "$BENCH_ROOT/common/tiles.h" "$here/attn.cuh" "$here/attn.cu" "$here/layout.h" | tail -n 3 || status=1
+  python3 "$BENCH_ROOT/common/asm_audit.py" "$BENCH_BIN/attn.ptx" "$here/attn.cuh" --no-asm "$BENCH_ROOT/common/device.cuh" "$BENCH_ROOT/common/tiles.h" "$here/attn.cuh" "$here/attn.cu" "$here/layout.h" "$here/configs.h" | tail -n 3 || status=1
 fi
 
 echo "== libattn.so"

@@ -30,6 +30,7 @@
 
 #include <tileapply/fragment.h>
 
+#include "configs.h"
 #include "layout.h"
 
 using namespace attn;
@@ -47,15 +48,6 @@ static int g_failures = 0;
       }                                                                                                       \
     }                                                                                                         \
   } while (0)
-
-// Every plan attn.cu instantiates (keep in step): a plan depends on d, bn,
-// stages, consumers and p_smem, so one entry stands for the kernels that
-// differ only in the loop (plain, pipelined, ping-pong) or the descriptor form.
-static const config kConfigs[] = {{64, 192, 2, true, true},   {128, 128, 2, true, true}, {256, 64, 2, true, true},
-                                  {64, 128, 3, false},        {64, 192, 2, true},  {128, 176, 2, true},
-                                  {256, 80, 2, false},        {64, 128, 2, true, false, true, 3},
-                                  {64, 128, 2, true, true, true, 3},
-                                  {64, 192, 2, true, true, false, 3, true}};
 
 // ---- 1. the plan ----------------------------------------------------------------------------
 static void check_plan(const config &c) {
@@ -483,7 +475,7 @@ static void check_negative() {
 }
 
 int main() {
-  for (const config &c : kConfigs) {
+  for (const config &c : configs::kAll) {
     check_plan(c);
     check_descriptors(c);
     check_fragments(c);
